@@ -1,0 +1,183 @@
+// Resource shapes returned by the API. These schemas are the single source for response
+// validation/serialization, the TypeScript types used by sources and services, the OpenAPI
+// document and the client SDK.
+import { type Static, Type } from '@sinclair/typebox';
+
+export const EnrichmentType = Type.Union(
+  [Type.Literal('sentiment'), Type.Literal('topics'), Type.Literal('intent'), Type.Literal('keywords')],
+  { description: 'An enrichment type' },
+);
+export type EnrichmentType = Static<typeof EnrichmentType>;
+export const ENRICHMENT_TYPES: readonly EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
+
+export const LlmProvider = Type.Union([Type.Literal('model-2.0-flash'), Type.Literal('model-1.5-pro')], {
+  description: 'Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)',
+});
+export type LlmProvider = Static<typeof LlmProvider>;
+
+export const Intent = Type.Union([
+  Type.Literal('purchase_intent'),
+  Type.Literal('complaint'),
+  Type.Literal('question'),
+  Type.Literal('praise'),
+  Type.Literal('suggestion'),
+  Type.Literal('engagement'),
+]);
+export type Intent = Static<typeof Intent>;
+
+export const Enrichment = Type.Object(
+  {
+    sentiment: Type.Optional(
+      Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]),
+    ),
+    sentiment_score: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
+    topics: Type.Optional(Type.Array(Type.String(), { maxItems: 3 })),
+    intent: Type.Optional(Intent),
+    keywords: Type.Optional(Type.Array(Type.String(), { maxItems: 10 })),
+  },
+  { $id: 'Enrichment', description: 'Only the keys of the requested types are present' },
+);
+export type Enrichment = Static<typeof Enrichment>;
+
+const enrichment = Type.Optional(Type.Ref('Enrichment'));
+const isoTime = (description?: string) =>
+  Type.String({ format: 'date-time', description: description ?? 'ISO 8601, UTC' });
+
+export const ClipnetPost = Type.Object(
+  {
+    id: Type.String(),
+    caption: Type.String(),
+    url: Type.String(),
+    timestamp: isoTime(),
+    stats: Type.Object({
+      views: Type.Integer(),
+      likes: Type.Integer(),
+      comments: Type.Integer(),
+      shares: Type.Integer(),
+    }),
+    enrichment,
+  },
+  { $id: 'ClipnetPost' },
+);
+export type ClipnetPost = Static<typeof ClipnetPost>;
+
+export const PicnetPost = Type.Object(
+  {
+    id: Type.String(),
+    shortcode: Type.String(),
+    caption: Type.String(),
+    url: Type.String(),
+    timestamp: isoTime(),
+    media_type: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('carousel')]),
+    stats: Type.Object({ likes: Type.Integer(), comments: Type.Integer() }),
+    enrichment,
+  },
+  { $id: 'PicnetPost' },
+);
+export type PicnetPost = Static<typeof PicnetPost>;
+
+export const HashtagPost = Type.Object(
+  {
+    post_id: Type.String(),
+    post_text: Type.String(),
+    post_time: Type.String({ description: 'Unix time in seconds, as a string' }),
+    profile_id: Type.String(),
+    profile_name: Type.String(),
+    reaction_count: Type.Integer(),
+    share_count: Type.Optional(Type.Integer({ description: 'clipnet only' })),
+    play_count: Type.Optional(Type.Integer({ description: 'clipnet only' })),
+    comment_count: Type.Integer(),
+    source_name: Type.String({ description: 'The hashtag that produced the post' }),
+    post_url: Type.String({ description: 'May lack the scheme prefix' }),
+    enrichment,
+  },
+  { $id: 'HashtagPost' },
+);
+export type HashtagPost = Static<typeof HashtagPost>;
+
+export const PostComment = Type.Object(
+  {
+    id: Type.String(),
+    post_url: Type.String(),
+    text: Type.String(),
+    user: Type.String({ description: 'Prefixed with @' }),
+    timestamp: isoTime(),
+    likes: Type.Integer(),
+    enrichment,
+  },
+  { $id: 'PostComment' },
+);
+export type PostComment = Static<typeof PostComment>;
+
+const videoStats = Type.Object({
+  views: Type.Integer(),
+  likes: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the platform hides it' }),
+  comments: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the platform hides it' }),
+});
+
+const videoBase = {
+  video_id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  channel_id: Type.String(),
+  channel_title: Type.String(),
+  published_at: isoTime(),
+  thumbnail: Type.String(),
+  stats: videoStats,
+};
+
+export const VidnetVideo = Type.Object(
+  { ...videoBase, source_keyword: Type.String({ description: 'The keyword that produced the video' }), enrichment },
+  { $id: 'VidnetVideo' },
+);
+export type VidnetVideo = Static<typeof VidnetVideo>;
+
+export const VidnetHashtagVideo = Type.Object(
+  {
+    ...videoBase,
+    source_hashtag: Type.String({ description: 'The hashtag that produced the video' }),
+    duration_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    is_short: Type.Optional(Type.Boolean()),
+    enrichment,
+  },
+  { $id: 'VidnetHashtagVideo' },
+);
+export type VidnetHashtagVideo = Static<typeof VidnetHashtagVideo>;
+
+export const VidnetChannelVideo = Type.Object(
+  {
+    ...videoBase,
+    source_browse_id: Type.String({ description: 'The channel browse id that produced the video' }),
+    duration_seconds: Type.Union([Type.Integer(), Type.Null()]),
+    is_short: Type.Boolean(),
+    enrichment,
+  },
+  { $id: 'VidnetChannelVideo' },
+);
+export type VidnetChannelVideo = Static<typeof VidnetChannelVideo>;
+
+export const VidnetComment = Type.Object(
+  {
+    id: Type.String(),
+    video_id: Type.String(),
+    text: Type.String(),
+    author: Type.String(),
+    timestamp: isoTime(),
+    likes: Type.Integer(),
+    enrichment,
+  },
+  { $id: 'VidnetComment' },
+);
+export type VidnetComment = Static<typeof VidnetComment>;
+
+export const itemSchemas = [
+  Enrichment,
+  ClipnetPost,
+  PicnetPost,
+  HashtagPost,
+  PostComment,
+  VidnetVideo,
+  VidnetHashtagVideo,
+  VidnetChannelVideo,
+  VidnetComment,
+];

@@ -1,0 +1,35 @@
+// The seam between services and the analyzers. services/ hands texts over and gets one
+// Enrichment object per text back, in input order. Implementations: the built-in engine
+// (local, deterministic) and an OpenAI-compatible LLM backend.
+import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
+
+export interface EnrichRequest {
+  texts: string[];
+  /** distinct, validated types; each result holds exactly the keys of these types */
+  types: EnrichmentType[];
+  /** custom topic labels: when given, topics are chosen only from these (possibly none) */
+  categories?: { topic?: string[] };
+  provider: LlmProvider;
+}
+
+export type EnrichmentErrorKind = 'upstream' | 'timeout' | 'throttled' | 'unavailable';
+
+export class EnrichmentError extends Error {
+  override readonly name = 'EnrichmentError';
+  constructor(
+    readonly kind: EnrichmentErrorKind,
+    message: string,
+    readonly options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+}
+
+export interface Enricher {
+  /** one result per text, in input order; identical input gives identical output */
+  enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }): Promise<Enrichment[]>;
+  /** true when this provider is served locally and cannot fail upstream, so that the service may
+   *  charge in one step instead of hold → settle */
+  isLocal(provider: LlmProvider): boolean;
+  close(): Promise<void>;
+}
