@@ -2,6 +2,7 @@
 // validation/serialization, the TypeScript types used by sources and services, the OpenAPI
 // document and the client SDK.
 import { type Static, Type } from '@sinclair/typebox';
+import './formats.js';
 
 export const EnrichmentType = Type.Union(
   [Type.Literal('sentiment'), Type.Literal('topics'), Type.Literal('intent'), Type.Literal('keywords')],

@@ -1,0 +1,278 @@
+// Builds the HTTP application: the one list of route registrations, the hooks that every call
+// goes through (request id, auth, content type, idempotency), and the single error mapper.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
+import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
+import { buildOpenApi } from './contract/openapi.js';
+import { AppError, toHttpError } from './errors.js';
+import type { ApiRoute } from './routes/define.js';
+import clipnetBulkPosts from './routes/clipnet/bulk-posts.js';
+import clipnetComments from './routes/clipnet/comments.js';
+import clipnetHashtagPosts from './routes/clipnet/hashtag-posts.js';
+import clipnetPosts from './routes/clipnet/posts.js';
+import mlAnalyze from './routes/ml/analyze.js';
+import picnetComments from './routes/picnet/comments.js';
+import picnetHashtagPosts from './routes/picnet/hashtag-posts.js';
+import picnetPosts from './routes/picnet/posts.js';
+import vidnetChannelShorts from './routes/vidnet/channel-shorts.js';
+import vidnetChannelVideos from './routes/vidnet/channel-videos.js';
+import vidnetComments from './routes/vidnet/comments.js';
+import vidnetHashtagSearch from './routes/vidnet/hashtag-search.js';
+import vidnetSearch from './routes/vidnet/search.js';
+import type { CallContext } from './services/billed-call.js';
+import type { Services } from './services/container.js';
+import * as keys from './services/keys.js';
+
+/** Every paid endpoint, registered under /api/v1 and its unversioned alias /api. */
+export const API_ROUTES: readonly ApiRoute[] = [
+  clipnetPosts,
+  clipnetComments,
+  clipnetBulkPosts,
+  clipnetHashtagPosts,
+  picnetPosts,
+  picnetComments,
+  picnetHashtagPosts,
+  vidnetSearch,
+  vidnetHashtagSearch,
+  vidnetComments,
+  vidnetChannelVideos,
+  vidnetChannelShorts,
+  mlAnalyze,
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpointId?: string;
+  }
+  interface FastifyRequest {
+    startedAt: number;
+    apiKeyId?: string;
+    idempotencyKey?: string;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const BODY_LIMIT = 1024 * 1024;
+
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+function sendJson(reply: FastifyReply, status: number, body: unknown) {
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+}
+
+export async function buildApp({ services, logger }: AppOptions) {
+  const { config, ledger } = services;
+  const app = Fastify({
+    loggerInstance: logger,
+    // one log line per request, written by the onResponse hook below
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: config.REQUEST_TIMEOUT_MS + 5000,
+    return503OnClosing: true,
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID.test(h) ? h : `req_${randomBytes(12).toString('hex')}`;
+    },
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false } },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.startedAt = performance.now();
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        reqId: req.id,
+        keyId: req.apiKeyId,
+        route: req.routeOptions.url,
+        method: req.method,
+        status: reply.statusCode,
+        credits: reply.getHeader('x-credits-used') ?? 0,
+        ms: Number((performance.now() - req.startedAt).toFixed(2)),
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler(async (err, req, reply) => {
+    const h = toHttpError(err, req.id);
+    if (h.internal) req.log.error({ err, reqId: req.id }, 'request failed');
+    if (req.idempotencyKey && req.apiKeyId) {
+      await ledger.idempotencyAbandon({ keyId: req.apiKeyId, key: req.idempotencyKey }).catch(() => {});
+    }
+    reply.headers(h.headers);
+    return sendJson(reply, h.status, {
+      success: false,
+      error: { code: h.code, message: h.message, ...(h.details ? { details: h.details } : {}) },
+      metadata: { credits_used: 0, processing_time: Number(((performance.now() - req.startedAt) / 1000).toFixed(4)) },
+    });
+  });
+
+  // ---- unknown paths and methods ----
+  const known: Array<{ re: RegExp; allow: string }> = [];
+  app.setNotFoundHandler(async (req) => {
+    const path = req.url.split('?')[0] ?? '';
+    const k = known.find((x) => x.re.test(path));
+    if (k) throw new AppError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use ${k.allow}`, { allow: k.allow });
+    throw new AppError('NOT_FOUND', `No route ${req.method} ${path}`);
+  });
+  app.addHook('onRoute', (r) => {
+    if (r.url.includes('*')) return;
+    const re = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+')}/?$`);
+    const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+    const found = known.find((x) => x.re.source === re.source);
+    if (found) found.allow = [...new Set([...found.allow.split(', '), ...methods])].join(', ');
+    else known.push({ re, allow: methods.join(', ') });
+  });
+
+  // ---- operations ----
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await ledger.ping();
+      return { status: 'ready' };
+    } catch {
+      return sendJson(reply, 503, { status: 'unavailable', reason: 'ledger database' });
+    }
+  });
+  const openapi = JSON.stringify(buildOpenApi());
+  app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').send(openapi),
+  );
+
+  // ---- the paid API, under /api/v1 and the /api alias ----
+  for (const prefix of [API_PREFIX, ALIAS_PREFIX]) {
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', async (req) => {
+          const key = await keys.authenticate(ledger, req.headers['x-api-key']);
+          req.apiKeyId = key.id;
+          const ct = req.headers['content-type'];
+          const mime = ct?.split(';')[0]?.trim().toLowerCase();
+          if (mime !== 'application/json')
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+        });
+        api.addHook('preHandler', async (req, reply) => {
+          const raw = req.headers['idempotency-key'];
+          if (raw === undefined) return;
+          const key = Array.isArray(raw) ? raw[0] : raw;
+          if (!key || !IDEMPOTENCY_KEY.test(key))
+            throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1-255 visible ASCII characters', {
+              details: [{ field: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }],
+            });
+          const route = req.routeOptions.config.endpointId ?? req.routeOptions.url;
+          const fingerprint = createHash('sha256').update(`${route}\n${canonicalJson(req.body)}`).digest('hex');
+          const r = await ledger.idempotencyBegin({
+            keyId: req.apiKeyId!,
+            key,
+            fingerprint,
+            leaseMs: config.IDEMPOTENCY_LOCK_SECONDS * 1000,
+            ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3600_000,
+          });
+          if (r.state === 'mismatch')
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+          if (r.state === 'in_progress')
+            throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running', {
+              retryAfterSeconds: 1,
+            });
+          if (r.state === 'replay') {
+            reply.status(r.response.status).headers(r.response.headers).header('idempotent-replayed', 'true');
+            return reply.send(r.response.body);
+          }
+          req.idempotencyKey = key;
+        });
+        for (const route of API_ROUTES) {
+          const options = { schema: { body: route.def.body }, config: { endpointId: route.def.id } };
+          api.post(route.def.path, options, async (req, reply) => {
+            const signal = AbortSignal.timeout(config.REQUEST_TIMEOUT_MS);
+            const ctx: CallContext = {
+              keyId: req.apiKeyId!,
+              requestId: req.id,
+              route: route.def.id,
+              startedAt: req.startedAt,
+              signal,
+              idempotencyKey: req.idempotencyKey,
+            };
+            const r = await route.handler(services, ctx, req.body as never);
+            reply.status(r.status).headers(r.headers);
+            return reply.send(r.body);
+          });
+        }
+      },
+      { prefix },
+    );
+  }
+
+  // ---- the operator API ----
+  if (config.ADMIN_TOKEN) {
+    const expected = createHash('sha256').update(config.ADMIN_TOKEN).digest();
+    await app.register(
+      async (admin) => {
+        admin.addHook('onRequest', async (req) => {
+          const h = req.headers.authorization ?? '';
+          const token = h.startsWith('Bearer ') ? h.slice(7) : '';
+          const got = createHash('sha256').update(token).digest();
+          if (!token || !timingSafeEqual(got, expected))
+            throw new AppError('UNAUTHORIZED', 'Admin token is missing or wrong');
+        });
+        admin.post<{ Body: Static<typeof CreateKeyBody> }>(
+          '/keys',
+          { schema: { body: CreateKeyBody } },
+          async (req, reply) => {
+            const k = await keys.createKey(ledger, req.body.name, req.body.credits);
+            return sendJson(reply, 201, { id: k.id, key: k.key, credits: k.credits, name: k.name, prefix: k.prefix });
+          },
+        );
+        admin.get('/keys', async () => ({ keys: (await ledger.listKeys()).map(keys.keyView) }));
+        admin.get<{ Params: Static<typeof KeyIdParams> }>(
+          '/keys/:id',
+          { schema: { params: KeyIdParams } },
+          async (req) => keys.getKey(ledger, req.params.id),
+        );
+        admin.post<{ Params: Static<typeof KeyIdParams> }>(
+          '/keys/:id/revoke',
+          { schema: { params: KeyIdParams } },
+          async (req) => keys.revokeKey(ledger, req.params.id),
+        );
+        admin.post<{ Params: Static<typeof KeyIdParams>; Body: Static<typeof GrantBody> }>(
+          '/keys/:id/credits',
+          { schema: { params: KeyIdParams, body: GrantBody } },
+          async (req) => keys.grantCredits(ledger, req.params.id, req.body.credits, req.body.note),
+        );
+        admin.get<{ Params: Static<typeof KeyIdParams>; Querystring: Static<typeof LedgerQuery> }>(
+          '/keys/:id/ledger',
+          { schema: { params: KeyIdParams, querystring: LedgerQuery } },
+          async (req) => keys.keyLedger(ledger, req.params.id, req.query.limit, req.query.before),
+        );
+        admin.get('/reconcile', async (_req, reply) => {
+          const report = await ledger.reconcile();
+          return sendJson(reply, report.problems.length === 0 ? 200 : 409, report);
+        });
+      },
+      { prefix: '/admin/v1' },
+    );
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type { FastifyRequest };

@@ -1,0 +1,157 @@
+// The credit ledger: API keys with balances, an append-only journal of grants and debits,
+// holds for calls whose cost is only known after an upstream answers, and idempotency records.
+// All amounts are integer millicredits. Implementations: sqlite.ts (embedded default) and
+// postgres.ts (several instances); index.ts picks one from DATABASE_URL.
+import type { Price } from '../pricing.js';
+
+export interface KeyRecord {
+  id: string;
+  name: string;
+  /** the first characters of the key, to recognise it in listings */
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface KeyBalance extends KeyRecord {
+  balance: number;
+  held: number;
+}
+
+export interface LedgerEntry {
+  seq: number;
+  kind: 'grant' | 'debit';
+  amount: number;
+  requestId: string | null;
+  route: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** A response stored with a charge, replayed for a retry with the same Idempotency-Key. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface IdempotencyRef {
+  keyId: string;
+  key: string;
+}
+
+export interface ChargeOutcome {
+  /** items covered by the charge (≤ the items offered) */
+  items: number;
+  /** millicredits debited */
+  amount: number;
+  /** balance after the debit */
+  balance: number;
+}
+
+export interface ChargeRequest {
+  keyId: string;
+  requestId: string;
+  route: string;
+  price: Price;
+  /** items the result holds; the charge covers as many as the balance affords */
+  items: number;
+  /** fewer items than this is not a sale: the call is refused with nothing debited */
+  minItems: number;
+  /** when given, the response is stored in the same transaction as the debit */
+  idempotency?: IdempotencyRef & { render: (outcome: ChargeOutcome) => StoredResponse };
+}
+
+export type ChargeResult = ({ ok: true } & ChargeOutcome & { stored?: StoredResponse }) | { ok: false };
+
+export interface HoldRequest {
+  keyId: string;
+  requestId: string;
+  route: string;
+  price: Price;
+  /** the most items the call can return */
+  maxItems: number;
+  minItems: number;
+  ttlMs: number;
+}
+
+export type HoldResult =
+  | {
+      ok: true;
+      holdId: string;
+      /** held millicredits */
+      amount: number;
+      /** items the hold covers: ask the platform for at most this many */
+      items: number;
+    }
+  | { ok: false };
+
+export interface SettleRequest {
+  holdId: string;
+  keyId: string;
+  requestId: string;
+  route: string;
+  price: Price;
+  items: number;
+  minItems: number;
+  idempotency?: ChargeRequest['idempotency'];
+}
+
+export type IdempotencyBegin =
+  | { state: 'new' }
+  | { state: 'replay'; response: StoredResponse }
+  | { state: 'in_progress' }
+  | { state: 'mismatch' };
+
+export interface ReconcileProblem {
+  keyId: string;
+  problem: string;
+}
+
+export interface ReconcileReport {
+  keys: number;
+  entries: number;
+  openHolds: number;
+  problems: ReconcileProblem[];
+}
+
+export interface Ledger {
+  readonly kind: 'sqlite' | 'postgres';
+
+  createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }): Promise<KeyRecord>;
+  /** the key with this SHA-256 hash, revoked or not; null when unknown */
+  findKeyByHash(hash: Buffer): Promise<KeyRecord | null>;
+  listKeys(): Promise<KeyBalance[]>;
+  getKey(id: string): Promise<KeyBalance | null>;
+  /** false when the key does not exist */
+  revokeKey(id: string): Promise<boolean>;
+  /** adds credits; null when the key does not exist */
+  grant(id: string, amount: number, note?: string): Promise<KeyBalance | null>;
+  entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
+  countKeys(): Promise<number>;
+
+  /** what a key can spend now (balance minus open holds); a read without a lock */
+  available(keyId: string): Promise<number>;
+  /** one-step debit of up to `items` items, conditional on the balance */
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** reserves what the call can cost at most, capped by the balance */
+  hold(req: HoldRequest): Promise<HoldResult>;
+  /** debits the actual cost of a held call and releases the rest of the hold */
+  settle(req: SettleRequest): Promise<ChargeResult>;
+  /** releases a hold without charging */
+  release(holdId: string): Promise<void>;
+  /** releases every open hold past its expiry; safe on every instance at once */
+  expireHolds(now?: Date): Promise<number>;
+
+  idempotencyBegin(
+    ref: IdempotencyRef & { fingerprint: string; leaseMs: number; ttlMs: number },
+  ): Promise<IdempotencyBegin>;
+  /** forgets a running idempotency record after a call that failed (its retry runs again) */
+  idempotencyAbandon(ref: IdempotencyRef): Promise<void>;
+  purgeIdempotency(now?: Date): Promise<number>;
+
+  reconcile(): Promise<ReconcileReport>;
+  /** a cheap query that fails when the database is not usable */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

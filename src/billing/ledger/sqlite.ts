@@ -1,0 +1,489 @@
+// The embedded ledger on one SQLite file (better-sqlite3). Durability: WAL with
+// synchronous=FULL, so a commit is fsync'd before the call that waited for it returns.
+// Speed: writes of concurrent requests are grouped into one BEGIN IMMEDIATE transaction
+// (group commit), each in its own savepoint so that one failing write does not undo the others.
+// Several processes may share the file: BEGIN IMMEDIATE serialises writers and every balance
+// check happens inside the write transaction that debits.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { affordableItems, costOf, type Price } from '../pricing.js';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  HoldRequest,
+  HoldResult,
+  IdempotencyBegin,
+  IdempotencyRef,
+  KeyBalance,
+  KeyRecord,
+  Ledger,
+  LedgerEntry,
+  ReconcileReport,
+  SettleRequest,
+  StoredResponse,
+} from './interface.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  key_hash BLOB NOT NULL UNIQUE,
+  balance INTEGER NOT NULL CHECK (balance >= 0),
+  held INTEGER NOT NULL DEFAULT 0 CHECK (held >= 0 AND held <= balance),
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+) STRICT;
+CREATE TABLE IF NOT EXISTS ledger (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  key_id TEXT NOT NULL REFERENCES api_keys(id),
+  kind TEXT NOT NULL CHECK (kind IN ('grant', 'debit')),
+  amount INTEGER NOT NULL CHECK (amount > 0),
+  request_id TEXT,
+  route TEXT,
+  note TEXT,
+  created_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS ledger_key ON ledger(key_id, seq);
+CREATE TRIGGER IF NOT EXISTS ledger_append_only_update BEFORE UPDATE ON ledger
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS ledger_append_only_delete BEFORE DELETE ON ledger
+  BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TABLE IF NOT EXISTS holds (
+  id TEXT PRIMARY KEY,
+  key_id TEXT NOT NULL REFERENCES api_keys(id),
+  amount INTEGER NOT NULL CHECK (amount >= 0),
+  request_id TEXT,
+  route TEXT,
+  state TEXT NOT NULL CHECK (state IN ('open', 'settled', 'released', 'expired')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  closed_at INTEGER
+) STRICT;
+CREATE INDEX IF NOT EXISTS holds_open ON holds(state, expires_at);
+CREATE TABLE IF NOT EXISTS idempotency (
+  key_id TEXT NOT NULL,
+  idem_key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('running', 'done')),
+  locked_until INTEGER NOT NULL,
+  status INTEGER,
+  headers TEXT,
+  body TEXT,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (key_id, idem_key)
+) STRICT;
+CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
+`;
+
+interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  balance: number;
+  held: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+function toRecord(r: KeyRow): KeyRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    createdAt: new Date(r.created_at),
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at),
+  };
+}
+function toBalance(r: KeyRow): KeyBalance {
+  return { ...toRecord(r), balance: r.balance, held: r.held };
+}
+
+interface Pending {
+  fn: () => unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export class SqliteLedger implements Ledger {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private closed = false;
+  private readonly s;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    const db = this.db;
+    this.s = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+      savepoint: db.prepare('SAVEPOINT op'),
+      releaseSp: db.prepare('RELEASE op'),
+      rollbackSp: db.prepare('ROLLBACK TO op'),
+      keyById: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
+      keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?'),
+      insertKey: db.prepare(
+        'INSERT INTO api_keys (id, name, prefix, key_hash, balance, held, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
+      ),
+      insertEntry: db.prepare(
+        'INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      debit: db.prepare('UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ?'),
+      credit: db.prepare('UPDATE api_keys SET balance = balance + ? WHERE id = ?'),
+      addHeld: db.prepare('UPDATE api_keys SET held = held + ? WHERE id = ? AND balance - held >= ?'),
+      subHeld: db.prepare('UPDATE api_keys SET held = held - ? WHERE id = ?'),
+      insertHold: db.prepare(
+        "INSERT INTO holds (id, key_id, amount, request_id, route, state, created_at, expires_at) VALUES (?, ?, ?, ?, ?, 'open', ?, ?)",
+      ),
+      holdById: db.prepare<[string], { id: string; key_id: string; amount: number; state: string }>(
+        'SELECT id, key_id, amount, state FROM holds WHERE id = ?',
+      ),
+      closeHold: db.prepare("UPDATE holds SET state = ?, closed_at = ? WHERE id = ? AND state = 'open'"),
+      expiredHolds: db.prepare<[number], { id: string; key_id: string; amount: number }>(
+        "SELECT id, key_id, amount FROM holds WHERE state = 'open' AND expires_at < ? LIMIT 1000",
+      ),
+      idemGet: db.prepare<
+        [string, string],
+        {
+          fingerprint: string;
+          state: string;
+          locked_until: number;
+          status: number | null;
+          headers: string | null;
+          body: string | null;
+          expires_at: number;
+        }
+      >('SELECT * FROM idempotency WHERE key_id = ? AND idem_key = ?'),
+      idemInsert: db.prepare(
+        "INSERT INTO idempotency (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at) VALUES (?, ?, ?, 'running', ?, ?, ?)",
+      ),
+      idemDelete: db.prepare('DELETE FROM idempotency WHERE key_id = ? AND idem_key = ?'),
+      idemRelock: db.prepare('UPDATE idempotency SET locked_until = ? WHERE key_id = ? AND idem_key = ?'),
+      idemDone: db.prepare(
+        "UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE key_id = ? AND idem_key = ?",
+      ),
+      idemAbandon: db.prepare("DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'running'"),
+      idemPurge: db.prepare('DELETE FROM idempotency WHERE expires_at < ?'),
+    };
+  }
+
+  /** Queues a write; every write queued in the same tick commits in one transaction. */
+  private write<T>(fn: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the ledger is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      this.s.begin.run();
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    for (const p of batch) {
+      this.s.savepoint.run();
+      try {
+        const value = p.fn();
+        this.s.releaseSp.run();
+        results.push({ ok: true, value });
+      } catch (error) {
+        this.s.rollbackSp.run();
+        this.s.releaseSp.run();
+        results.push({ ok: false, error });
+      }
+    }
+    try {
+      this.s.commit.run();
+    } catch (error) {
+      try {
+        this.s.rollback.run();
+      } catch {
+        // already rolled back by SQLite
+      }
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const r = results[i]!;
+      if (r.ok) p.resolve(r.value);
+      else p.reject(r.error);
+    });
+  }
+
+  async createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }) {
+    return this.write(() => {
+      const now = Date.now();
+      this.s.insertKey.run(input.id, input.name, input.prefix, input.hash, input.credits, now);
+      if (input.credits > 0)
+        this.s.insertEntry.run(input.id, 'grant', input.credits, null, null, 'initial credits', now);
+      return toRecord(this.s.keyById.get(input.id)!);
+    });
+  }
+
+  async findKeyByHash(hash: Buffer) {
+    const r = this.s.keyByHash.get(hash);
+    return r ? toRecord(r) : null;
+  }
+
+  async listKeys() {
+    return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toBalance);
+  }
+
+  async getKey(id: string) {
+    const r = this.s.keyById.get(id);
+    return r ? toBalance(r) : null;
+  }
+
+  async countKeys() {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+  }
+
+  async revokeKey(id: string) {
+    return this.write(
+      () =>
+        this.db
+          .prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?')
+          .run(Date.now(), id).changes > 0,
+    );
+  }
+
+  async grant(id: string, amount: number, note?: string) {
+    return this.write(() => {
+      if (!this.s.keyById.get(id)) return null;
+      this.s.credit.run(amount, id);
+      this.s.insertEntry.run(id, 'grant', amount, null, null, note ?? null, Date.now());
+      return toBalance(this.s.keyById.get(id)!);
+    });
+  }
+
+  async entries(id: string, opts: { limit?: number; beforeSeq?: number } = {}): Promise<LedgerEntry[]> {
+    const rows = this.db
+      .prepare<
+        [string, number, number],
+        {
+          seq: number;
+          kind: 'grant' | 'debit';
+          amount: number;
+          request_id: string | null;
+          route: string | null;
+          note: string | null;
+          created_at: number;
+        }
+      >('SELECT * FROM ledger WHERE key_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?')
+      .all(id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100);
+    return rows.map((r) => ({
+      seq: r.seq,
+      kind: r.kind,
+      amount: r.amount,
+      requestId: r.request_id,
+      route: r.route,
+      note: r.note,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  async available(keyId: string) {
+    const r = this.s.keyById.get(keyId);
+    return r ? r.balance - r.held : 0;
+  }
+
+  /** the debit part of charge and settle; runs inside a write transaction */
+  private debitIn(
+    keyId: string,
+    requestId: string,
+    route: string,
+    price: Price,
+    items: number,
+    minItems: number,
+    idempotency: ChargeRequest['idempotency'],
+  ): ChargeResult {
+    const key = this.s.keyById.get(keyId);
+    if (!key) return { ok: false };
+    const k = affordableItems(price, key.balance - key.held, items);
+    if (k === null || k < minItems) return { ok: false };
+    const amount = costOf(price, k);
+    if (amount > 0) {
+      if (this.s.debit.run(amount, keyId, amount).changes !== 1) return { ok: false };
+      this.s.insertEntry.run(keyId, 'debit', amount, requestId, route, null, Date.now());
+    }
+    const outcome = { items: k, amount, balance: key.balance - amount };
+    if (!idempotency) return { ok: true, ...outcome };
+    const stored = idempotency.render(outcome);
+    this.s.idemDone.run(stored.status, JSON.stringify(stored.headers), stored.body, idempotency.keyId, idempotency.key);
+    return { ok: true, ...outcome, stored };
+  }
+
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    return this.write(() =>
+      this.debitIn(req.keyId, req.requestId, req.route, req.price, req.items, req.minItems, req.idempotency),
+    );
+  }
+
+  async hold(req: HoldRequest): Promise<HoldResult> {
+    return this.write((): HoldResult => {
+      const key = this.s.keyById.get(req.keyId);
+      if (!key) return { ok: false };
+      const k = affordableItems(req.price, key.balance - key.held, req.maxItems);
+      if (k === null || k < req.minItems) return { ok: false };
+      const amount = costOf(req.price, k);
+      if (this.s.addHeld.run(amount, req.keyId, amount).changes !== 1) return { ok: false };
+      const holdId = `hold_${randomUUID().replaceAll('-', '')}`;
+      const now = Date.now();
+      this.s.insertHold.run(holdId, req.keyId, amount, req.requestId, req.route, now, now + req.ttlMs);
+      return { ok: true, holdId, amount, items: k };
+    });
+  }
+
+  private closeHoldIn(holdId: string, state: 'settled' | 'released' | 'expired'): void {
+    const h = this.s.holdById.get(holdId);
+    if (!h || h.state !== 'open') return;
+    if (this.s.closeHold.run(state, Date.now(), holdId).changes === 1) this.s.subHeld.run(h.amount, h.key_id);
+  }
+
+  async settle(req: SettleRequest): Promise<ChargeResult> {
+    return this.write(() => {
+      this.closeHoldIn(req.holdId, 'settled');
+      // A hold that expired meanwhile no longer reserves anything: the debit below is then
+      // conditional on the balance like any one-step charge.
+      return this.debitIn(req.keyId, req.requestId, req.route, req.price, req.items, req.minItems, req.idempotency);
+    });
+  }
+
+  async release(holdId: string) {
+    await this.write(() => this.closeHoldIn(holdId, 'released'));
+  }
+
+  async expireHolds(now = new Date()) {
+    return this.write(() => {
+      let n = 0;
+      for (const h of this.s.expiredHolds.all(now.getTime())) {
+        if (this.s.closeHold.run('expired', now.getTime(), h.id).changes === 1) {
+          this.s.subHeld.run(h.amount, h.key_id);
+          n++;
+        }
+      }
+      return n;
+    });
+  }
+
+  async idempotencyBegin(
+    ref: IdempotencyRef & { fingerprint: string; leaseMs: number; ttlMs: number },
+  ): Promise<IdempotencyBegin> {
+    return this.write((): IdempotencyBegin => {
+      const now = Date.now();
+      let row = this.s.idemGet.get(ref.keyId, ref.key);
+      if (row && row.expires_at < now) {
+        this.s.idemDelete.run(ref.keyId, ref.key);
+        row = undefined;
+      }
+      if (!row) {
+        this.s.idemInsert.run(ref.keyId, ref.key, ref.fingerprint, now + ref.leaseMs, now, now + ref.ttlMs);
+        return { state: 'new' };
+      }
+      if (row.fingerprint !== ref.fingerprint) return { state: 'mismatch' };
+      if (row.state === 'done') {
+        const response: StoredResponse = {
+          status: row.status ?? 200,
+          headers: JSON.parse(row.headers ?? '{}') as Record<string, string>,
+          body: row.body ?? '',
+        };
+        return { state: 'replay', response };
+      }
+      if (row.locked_until < now) {
+        // the instance that ran the first attempt died; this retry takes the record over
+        this.s.idemRelock.run(now + ref.leaseMs, ref.keyId, ref.key);
+        return { state: 'new' };
+      }
+      return { state: 'in_progress' };
+    });
+  }
+
+  async idempotencyAbandon(ref: IdempotencyRef) {
+    await this.write(() => this.s.idemAbandon.run(ref.keyId, ref.key));
+  }
+
+  async purgeIdempotency(now = new Date()) {
+    return this.write(() => this.s.idemPurge.run(now.getTime()).changes);
+  }
+
+  async reconcile(): Promise<ReconcileReport> {
+    const read = this.db.transaction(() => {
+      const keys = this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id').all();
+      const sums = new Map(
+        this.db
+          .prepare<[], { key_id: string; grants: number; debits: number }>(
+            "SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ledger GROUP BY key_id",
+          )
+          .all()
+          .map((r) => [r.key_id, r]),
+      );
+      const held = new Map(
+        this.db
+          .prepare<[], { key_id: string; held: number; n: number }>(
+            "SELECT key_id, SUM(amount) AS held, COUNT(*) AS n FROM holds WHERE state = 'open' GROUP BY key_id",
+          )
+          .all()
+          .map((r) => [r.key_id, r]),
+      );
+      const entries = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n;
+      const orphans = this.db
+        .prepare<[], { key_id: string }>(
+          'SELECT DISTINCT key_id FROM ledger WHERE key_id NOT IN (SELECT id FROM api_keys)',
+        )
+        .all();
+      return { keys, sums, held, entries, orphans };
+    });
+    const { keys, sums, held, entries, orphans } = read();
+    const problems: ReconcileReport['problems'] = orphans.map((o) => ({
+      keyId: o.key_id,
+      problem: 'ledger entries for a key that does not exist',
+    }));
+    let openHolds = 0;
+    for (const k of keys) {
+      const s = sums.get(k.id);
+      const expected = (s?.grants ?? 0) - (s?.debits ?? 0);
+      if (expected !== k.balance)
+        problems.push({ keyId: k.id, problem: `balance ${k.balance} ≠ grants − debits ${expected}` });
+      const h = held.get(k.id);
+      openHolds += h?.n ?? 0;
+      if ((h?.held ?? 0) !== k.held)
+        problems.push({ keyId: k.id, problem: `held ${k.held} ≠ open holds ${h?.held ?? 0}` });
+      if (k.balance < 0) problems.push({ keyId: k.id, problem: `negative balance ${k.balance}` });
+    }
+    return { keys: keys.length, entries, openHolds, problems };
+  }
+
+  async ping() {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close() {
+    if (this.closed) return;
+    if (this.pending.length > 0) this.flush();
+    this.closed = true;
+    this.db.close();
+  }
+}

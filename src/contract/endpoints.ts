@@ -1,0 +1,352 @@
+// The API contract: every endpoint with its path, request body and response data schemas.
+// Routes, the OpenAPI document, tests and the client SDK all read this one list.
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { Categories, enrichParams } from './common.js';
+import { EnrichmentType, LlmProvider } from './items.js';
+
+const int = (min: number, max: number, dflt: number, description: string) =>
+  Type.Integer({ minimum: min, maximum: max, default: dflt, description: `${description} (${min}-${max})` });
+
+const Username = Type.String({
+  minLength: 1,
+  maxLength: 101,
+  pattern: '^@?[A-Za-z0-9._-]{1,100}$',
+  description: 'Username, without a leading @ (a leading @ is accepted and stripped)',
+});
+const Hashtag = Type.String({
+  minLength: 1,
+  maxLength: 101,
+  pattern: '^#?[\\p{L}\\p{N}_]{1,100}$',
+  description: 'A hashtag, with or without the leading #',
+});
+const PostUrl = Type.String({ minLength: 1, maxLength: 2048 });
+const Cursor = Type.String({ minLength: 1, maxLength: 2048, description: 'Cursor from the previous response' });
+const BrowseId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const Keyword = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'A search keyword' });
+
+const ref = (id: string) => Type.Ref(id);
+
+// ---- request bodies ----
+
+export const UserPostsBody = Type.Object({
+  username: Username,
+  limit: int(1, 100, 10, 'Posts to return'),
+  cursor: Type.Optional(Cursor),
+  ...enrichParams,
+});
+export type UserPostsBody = Static<typeof UserPostsBody>;
+
+export const PicnetUserPostsBody = Type.Object({
+  ...UserPostsBody.properties,
+  username: Type.String({
+    ...Username,
+    description: 'Username (a leading @ is stripped) or numeric user id',
+  }),
+});
+
+export const PostCommentsBody = Type.Object({
+  post_urls: Type.Array(PostUrl, {
+    minItems: 1,
+    maxItems: 100,
+    description: 'Post URLs (full, without scheme, short links) or bare ids; formats may be mixed',
+  }),
+  limit_per_post: int(1, 500, 50, 'Comments per post'),
+  ...enrichParams,
+});
+export type PostCommentsBody = Static<typeof PostCommentsBody>;
+
+export const BulkPostsBody = Type.Object({
+  usernames: Type.Array(Username, { minItems: 1, maxItems: 100 }),
+  limit_per_user: int(1, 100, 10, 'Posts per user'),
+  ...enrichParams,
+});
+export type BulkPostsBody = Static<typeof BulkPostsBody>;
+
+export const HashtagPostsBody = Type.Object({
+  hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
+  days: int(1, 30, 7, 'Look-back period in days'),
+  max_posts_per_hashtag: int(1, 500, 100, 'Posts per hashtag'),
+  ...enrichParams,
+});
+export type HashtagPostsBody = Static<typeof HashtagPostsBody>;
+
+export const VidnetSearchBody = Type.Object({
+  keywords: Type.Array(Keyword, { minItems: 1, maxItems: 10 }),
+  max_posts_per_keyword: int(1, 500, 100, 'Videos per keyword'),
+  depth: int(1, 50, 30, 'Result pages to read per keyword (one page is about 20 videos)'),
+  period: Type.Union(
+    [Type.Literal('today'), Type.Literal('week'), Type.Literal('month'), Type.Literal('all')],
+    { default: 'today', description: 'Publish-time window' },
+  ),
+  sorting: Type.Union(
+    [Type.Literal('relevance'), Type.Literal('date'), Type.Literal('viewCount'), Type.Literal('rating')],
+    { default: 'relevance' },
+  ),
+  ...enrichParams,
+});
+export type VidnetSearchBody = Static<typeof VidnetSearchBody>;
+
+export const VidnetHashtagBody = Type.Object({
+  hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
+  depth: int(1, 50, 1, 'Result pages to read per hashtag (one page is about 20 videos)'),
+  only_shorts: Type.Boolean({ default: false, description: 'Restrict results to Shorts' }),
+  ...enrichParams,
+});
+export type VidnetHashtagBody = Static<typeof VidnetHashtagBody>;
+
+export const VidnetCommentsBody = Type.Object({
+  post_urls: Type.Array(PostUrl, {
+    minItems: 1,
+    maxItems: 100,
+    description: 'Watch URLs, short links, /shorts/ URLs or bare video ids; formats may be mixed',
+  }),
+  limit_per_post: int(1, 500, 50, 'Comments per video'),
+  ...enrichParams,
+});
+export type VidnetCommentsBody = Static<typeof VidnetCommentsBody>;
+
+export const ChannelVideosBody = Type.Object({
+  browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
+  depth: int(1, 50, 10, 'Pages of videos per channel (one page is about 20 videos)'),
+  ...enrichParams,
+});
+export type ChannelVideosBody = Static<typeof ChannelVideosBody>;
+
+export const ChannelShortsBody = Type.Object({
+  browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
+  ...enrichParams,
+});
+export type ChannelShortsBody = Static<typeof ChannelShortsBody>;
+
+export const AnalyzeBody = Type.Object({
+  texts: Type.Array(Type.String({ maxLength: 100_000 }), {
+    minItems: 1,
+    maxItems: 100,
+    description: 'Texts to analyze (1-100, each at most 100,000 characters)',
+  }),
+  enrich: Type.Optional(
+    Type.Array(EnrichmentType, { minItems: 1, maxItems: 4, description: 'Analysis types to run (required)' }),
+  ),
+  analyses: Type.Optional(
+    Type.Array(EnrichmentType, { minItems: 1, maxItems: 4, description: 'Alias of `enrich`' }),
+  ),
+  categories: Type.Optional(Categories),
+  llm_provider: Type.Optional(LlmProvider),
+});
+export type AnalyzeBody = Static<typeof AnalyzeBody>;
+
+// ---- response data ----
+
+export const UserPostsData = (item: string) =>
+  Type.Object({
+    posts: Type.Array(ref(item)),
+    cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass it on the next call while has_more is true',
+    }),
+    has_more: Type.Boolean(),
+  });
+export const CommentsData = (item: string) => Type.Object({ comments: Type.Array(ref(item)) });
+export const BulkPostsData = Type.Object({
+  users: Type.Array(Type.Object({ username: Type.String(), posts: Type.Array(ref('ClipnetPost')) })),
+});
+export const HashtagPostsData = Type.Object({
+  posts: Type.Array(ref('HashtagPost')),
+  hashtags: Type.Array(Type.String()),
+  days: Type.Integer(),
+  total_posts: Type.Integer(),
+});
+export const VidnetSearchData = Type.Object({
+  videos: Type.Array(ref('VidnetVideo')),
+  keywords: Type.Array(Type.String()),
+  total_videos: Type.Integer(),
+});
+export const VidnetHashtagData = Type.Object({
+  videos: Type.Array(ref('VidnetHashtagVideo')),
+  hashtags: Type.Array(Type.String()),
+  total_videos: Type.Integer(),
+});
+export const ChannelVideosData = Type.Object({
+  videos: Type.Array(ref('VidnetChannelVideo')),
+  browse_ids: Type.Array(Type.String()),
+  total_videos: Type.Integer(),
+});
+export const ChannelShortsData = Type.Object({
+  shorts: Type.Array(ref('VidnetChannelVideo'), { description: 'Always present; empty when none' }),
+  browse_ids: Type.Array(Type.String()),
+  total_shorts: Type.Integer(),
+});
+export const AnalyzeData = Type.Object({
+  results: Type.Array(Type.Object({ text: Type.String(), enrichment: ref('Enrichment') })),
+});
+
+export interface EndpointDef {
+  id: EndpointId;
+  path: string;
+  summary: string;
+  description: string;
+  tag: 'clipnet' | 'picnet' | 'vidnet' | 'ml';
+  body: TObject;
+  data: TSchema;
+  /** a valid example request body */
+  example: Record<string, unknown>;
+}
+
+export type EndpointId =
+  | 'clipnet.posts'
+  | 'clipnet.comments'
+  | 'clipnet.bulk_posts'
+  | 'clipnet.hashtag_posts'
+  | 'picnet.posts'
+  | 'picnet.comments'
+  | 'picnet.hashtag_posts'
+  | 'vidnet.search'
+  | 'vidnet.hashtag_search'
+  | 'vidnet.comments'
+  | 'vidnet.channel_videos'
+  | 'vidnet.channel_shorts'
+  | 'ml.analyze';
+
+export const ENDPOINTS: readonly EndpointDef[] = [
+  {
+    id: 'clipnet.posts',
+    path: '/clipnet/posts',
+    tag: 'clipnet',
+    summary: 'Posts of a clipnet user',
+    description: 'Newest first, cursor-paged. Credits: 1 + 1 per post, plus enrichment.',
+    body: UserPostsBody,
+    data: UserPostsData('ClipnetPost'),
+    example: { username: 'example_user', limit: 10, enrich: ['sentiment'] },
+  },
+  {
+    id: 'clipnet.comments',
+    path: '/clipnet/comments',
+    tag: 'clipnet',
+    summary: 'Comments of clipnet posts',
+    description: 'Credits: 1 + 0.5 per comment, plus enrichment.',
+    body: PostCommentsBody,
+    data: CommentsData('PostComment'),
+    example: { post_urls: ['https://www.clipnet.com/@example_user/video/7300000000000000001'], limit_per_post: 20 },
+  },
+  {
+    id: 'clipnet.bulk_posts',
+    path: '/clipnet/bulk/posts',
+    tag: 'clipnet',
+    summary: 'Posts of several clipnet users',
+    description: 'Credits: 2 + 1 per post, plus enrichment.',
+    body: BulkPostsBody,
+    data: BulkPostsData,
+    example: { usernames: ['example_user', 'another_user'], limit_per_user: 5 },
+  },
+  {
+    id: 'clipnet.hashtag_posts',
+    path: '/clipnet/hashtag/posts',
+    tag: 'clipnet',
+    summary: 'clipnet posts by hashtag',
+    description: 'Posts of the last `days` days carrying each hashtag. Credits: 2 + 1 per post, plus enrichment.',
+    body: HashtagPostsBody,
+    data: HashtagPostsData,
+    example: { hashtags: ['fitness'], days: 7, max_posts_per_hashtag: 20, enrich: ['sentiment', 'topics'] },
+  },
+  {
+    id: 'picnet.posts',
+    path: '/picnet/posts',
+    tag: 'picnet',
+    summary: 'Posts of a picnet user',
+    description: 'By username or numeric user id; newest first, cursor-paged. Credits: 1 + 1 per post, plus enrichment.',
+    body: PicnetUserPostsBody,
+    data: UserPostsData('PicnetPost'),
+    example: { username: 'example_user', limit: 10 },
+  },
+  {
+    id: 'picnet.comments',
+    path: '/picnet/comments',
+    tag: 'picnet',
+    summary: 'Comments of picnet posts',
+    description:
+      'Each item is a full post URL, a URL without the scheme or a bare shortcode. Credits: 1 + 0.5 per comment, plus enrichment.',
+    body: PostCommentsBody,
+    data: CommentsData('PostComment'),
+    example: { post_urls: ['https://www.picnet.com/p/AbCdEfGhIjK/', 'AbCdEfGhIjK'], limit_per_post: 20 },
+  },
+  {
+    id: 'picnet.hashtag_posts',
+    path: '/picnet/hashtag/posts',
+    tag: 'picnet',
+    summary: 'picnet posts by hashtag',
+    description: 'Credits: 2 + 1 per post, plus enrichment.',
+    body: HashtagPostsBody,
+    data: HashtagPostsData,
+    example: { hashtags: ['travel'], days: 7, max_posts_per_hashtag: 20 },
+  },
+  {
+    id: 'vidnet.search',
+    path: '/vidnet/search',
+    tag: 'vidnet',
+    summary: 'vidnet videos by keyword',
+    description: 'Credits: 2 + 1 per video, plus enrichment.',
+    body: VidnetSearchBody,
+    data: VidnetSearchData,
+    example: { keywords: ['review'], period: 'month', sorting: 'viewCount', max_posts_per_keyword: 20 },
+  },
+  {
+    id: 'vidnet.hashtag_search',
+    path: '/vidnet/hashtag/search',
+    tag: 'vidnet',
+    summary: 'vidnet videos by hashtag',
+    description: 'Credits: 2 + 1 per video, plus enrichment.',
+    body: VidnetHashtagBody,
+    data: VidnetHashtagData,
+    example: { hashtags: ['gaming'], depth: 1, only_shorts: true },
+  },
+  {
+    id: 'vidnet.comments',
+    path: '/vidnet/comments',
+    tag: 'vidnet',
+    summary: 'Comments of vidnet videos',
+    description: 'Credits: 1 + 0.5 per comment, plus enrichment.',
+    body: VidnetCommentsBody,
+    data: CommentsData('VidnetComment'),
+    example: { post_urls: ['https://www.vidnet.com/watch?v=AbCdEfGhIjK', 'AbCdEfGhIjK'], limit_per_post: 20 },
+  },
+  {
+    id: 'vidnet.channel_videos',
+    path: '/vidnet/channel/videos',
+    tag: 'vidnet',
+    summary: 'Videos of vidnet channels',
+    description: 'Credits: 2 + 1 per video, plus enrichment.',
+    body: ChannelVideosBody,
+    data: ChannelVideosData,
+    example: { browse_ids: ['UCabcdefghijklmnopqrstuv'], depth: 1 },
+  },
+  {
+    id: 'vidnet.channel_shorts',
+    path: '/vidnet/channel/shorts',
+    tag: 'vidnet',
+    summary: 'Shorts of vidnet channels',
+    description: 'Credits: 2 + 1 per Short, plus enrichment.',
+    body: ChannelShortsBody,
+    data: ChannelShortsData,
+    example: { browse_ids: ['UCabcdefghijklmnopqrstuv'] },
+  },
+  {
+    id: 'ml.analyze',
+    path: '/ml/analyze',
+    tag: 'ml',
+    summary: 'Analyze texts',
+    description:
+      'Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro).',
+    body: AnalyzeBody,
+    data: AnalyzeData,
+    example: { texts: ['I love this phone, but the battery is awful'], enrich: ['sentiment', 'intent'] },
+  },
+];
+
+export const API_PREFIX = '/api/v1';
+/** the spec's overview shows the same paths without the version; they are served as aliases */
+export const ALIAS_PREFIX = '/api';
+
+export function endpoint(id: EndpointId): EndpointDef {
+  const e = ENDPOINTS.find((x) => x.id === id);
+  if (!e) throw new Error(`unknown endpoint ${id}`);
+  return e;
+}

@@ -1,0 +1,45 @@
+// Picks the analyzer behind each provider name: the built-in engine by default, or the
+// OpenAI-compatible LLM backend for the names listed in LLM_PROVIDERS.
+import type { Config } from '../config.js';
+import type { LlmProvider } from '../contract/items.js';
+import { createBuiltinEnricher } from './engine/pool.js';
+import type { Enricher, EnrichRequest } from './interface.js';
+import { createLlmEnricher } from './llm/index.js';
+
+export class ProviderRouter implements Enricher {
+  constructor(
+    private readonly builtin: Enricher,
+    private readonly llm: Enricher | null,
+    private readonly llmProviders: ReadonlySet<string>,
+  ) {}
+
+  private pick(provider: LlmProvider): Enricher {
+    return this.llm && this.llmProviders.has(provider) ? this.llm : this.builtin;
+  }
+
+  enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }) {
+    return this.pick(req.provider).enrich(req, opts);
+  }
+
+  isLocal(provider: LlmProvider): boolean {
+    return this.pick(provider).isLocal(provider);
+  }
+
+  async close() {
+    await Promise.all([this.builtin.close(), this.llm?.close()]);
+  }
+}
+
+export function createEnricher(config: Config): Enricher {
+  const builtin = createBuiltinEnricher({ threads: config.ENRICH_THREADS });
+  const llm =
+    config.llmProviders.length > 0 && config.LLM_BASE_URL && config.LLM_MODEL
+      ? createLlmEnricher({
+          baseUrl: config.LLM_BASE_URL,
+          apiKey: config.LLM_API_KEY,
+          model: config.LLM_MODEL,
+          timeoutMs: config.LLM_TIMEOUT_MS,
+        })
+      : null;
+  return new ProviderRouter(builtin, llm, new Set(config.llmProviders));
+}

@@ -1,0 +1,7 @@
+import { PostCommentsBody } from '../../contract/endpoints.js';
+import { postComments } from '../../services/content.js';
+import { defineRoute } from '../define.js';
+
+export default defineRoute('picnet.comments', PostCommentsBody, (s, ctx, body) =>
+  postComments(s, ctx, 'picnet', body),
+);

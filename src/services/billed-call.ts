@@ -1,0 +1,202 @@
+// The one way a paid call runs: price it, reserve or check credits, do the work, charge exactly
+// what is returned, and render the envelope. Two paths:
+//  - local work (the sandbox, the built-in analyzer): the exact cost is known before anything
+//    can fail, so the call is charged in one conditional step, without a hold;
+//  - remote work (a live platform, an LLM backend): hold what the call can cost at most (capping
+//    the items asked for at what the balance affords), then settle for what came back, or
+//    release the hold when the work failed.
+// The stored Idempotency-Key response is written in the same transaction as the debit.
+import type { Metadata, Warning } from '../contract/common.js';
+import type { EndpointId } from '../contract/endpoints.js';
+import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
+import type { Enricher } from '../enrichment/interface.js';
+import type { ChargeOutcome, Ledger, StoredResponse } from '../billing/ledger/interface.js';
+import { affordableItems, priceOf, toCredits, type Price, enrichmentRate } from '../billing/pricing.js';
+import { insufficientCredits } from '../errors.js';
+
+export interface CallContext {
+  keyId: string;
+  requestId: string;
+  route: EndpointId;
+  /** performance.now() at the start of the request */
+  startedAt: number;
+  signal: AbortSignal;
+  /** set when the caller sent an Idempotency-Key that this call now owns */
+  idempotencyKey?: string;
+}
+
+export interface CallDeps {
+  ledger: Ledger;
+  enricher: Enricher;
+  holdTtlMs: number;
+}
+
+export interface EnrichOptions {
+  types: EnrichmentType[];
+  categories?: { topic?: string[] };
+  provider: LlmProvider;
+}
+
+export interface Fetched<T> {
+  items: T[];
+  warnings: Warning[];
+  meta?: Partial<Metadata>;
+}
+
+export interface BilledCall<T, D> {
+  /** 'sandbox' or 'live': local sources allow the one-step charge */
+  source: 'sandbox' | 'live' | null;
+  enrich: EnrichOptions;
+  /** the most items the request can return */
+  maxItems: number;
+  /** fewer affordable items than this is a 402 (analyze: every text must be paid) */
+  minItems: number;
+  /** fetch at most `cap` items */
+  fetch(cap: number): Promise<Fetched<T>>;
+  /** the text that enrichment analyzes */
+  text(item: T): string;
+  /** response data holding the first `count` (enriched) items */
+  data(items: Array<T & { enrichment?: Enrichment }>, fetched: Fetched<T>, count: number): D;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function uniqueTypes(types: EnrichmentType[] | undefined): EnrichmentType[] {
+  return [...new Set(types ?? [])];
+}
+
+export function enrichOptions(body: {
+  enrich?: EnrichmentType[];
+  categories?: { topic?: string[] };
+  llm_provider?: LlmProvider;
+}): EnrichOptions {
+  return {
+    types: uniqueTypes(body.enrich),
+    categories: body.categories,
+    provider: body.llm_provider ?? 'model-2.0-flash',
+  };
+}
+
+async function enrichItems<T>(
+  deps: CallDeps,
+  call: BilledCall<T, unknown>,
+  items: T[],
+  signal: AbortSignal,
+): Promise<Array<T & { enrichment?: Enrichment }>> {
+  const { types, categories, provider } = call.enrich;
+  if (types.length === 0 || items.length === 0) return items as Array<T & { enrichment?: Enrichment }>;
+  const results = await deps.enricher.enrich(
+    { texts: items.map((i) => call.text(i)), types, categories, provider },
+    { signal },
+  );
+  return items.map((item, i) => ({ ...item, enrichment: results[i]! }));
+}
+
+export async function runBilledCall<T, D>(
+  deps: CallDeps,
+  ctx: CallContext,
+  call: BilledCall<T, D>,
+): Promise<Reply> {
+  const { types, provider } = call.enrich;
+  const price: Price =
+    ctx.route === 'ml.analyze'
+      ? { base: 0, perItem: enrichmentRate(types, provider) }
+      : priceOf(ctx.route, types, provider);
+  const local = call.source !== 'live' && (types.length === 0 || deps.enricher.isLocal(provider));
+
+  const finish = (fetched: Fetched<T>, enriched: Array<T & { enrichment?: Enrichment }>, truncatedAt?: number) => {
+    return (outcome: ChargeOutcome): StoredResponse => {
+      const count = Math.min(outcome.items, enriched.length);
+      const truncated = truncatedAt !== undefined ? count < truncatedAt : false;
+      const metadata: Metadata = {
+        credits_used: toCredits(outcome.amount),
+        credits_remaining: toCredits(outcome.balance),
+        processing_time: Number(((performance.now() - ctx.startedAt) / 1000).toFixed(4)),
+        ...(call.source ? { source: call.source } : {}),
+        ...(types.length > 0 ? { enrichments: types, enrichments_applied: types, llm_provider: provider } : {}),
+        ...fetched.meta,
+        ...(truncated ? { truncated: true } : {}),
+        ...(fetched.warnings.length > 0 ? { warnings: fetched.warnings } : {}),
+      };
+      const body = JSON.stringify({
+        success: true,
+        data: call.data(enriched.slice(0, count), fetched, count),
+        metadata,
+      });
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'x-credits-used': String(metadata.credits_used),
+          'x-credits-remaining': String(metadata.credits_remaining),
+        },
+        body,
+      };
+    };
+  };
+  const idem = (render: (o: ChargeOutcome) => StoredResponse) =>
+    ctx.idempotencyKey ? { keyId: ctx.keyId, key: ctx.idempotencyKey, render } : undefined;
+
+  if (local) {
+    const available = await deps.ledger.available(ctx.keyId);
+    if (affordableItems(price, available, call.minItems) === null) throw insufficientCredits();
+    const fetched = await call.fetch(call.maxItems);
+    const n = fetched.items.length;
+    // enrich only what the balance covers now; the charge below decides for good
+    const peek = affordableItems(price, available, n) ?? 0;
+    if (peek < call.minItems) throw insufficientCredits();
+    const enriched = await enrichItems(deps, call, fetched.items.slice(0, peek), ctx.signal);
+    const render = finish(fetched, enriched, n);
+    const result = await deps.ledger.charge({
+      keyId: ctx.keyId,
+      requestId: ctx.requestId,
+      route: ctx.route,
+      price,
+      items: enriched.length,
+      minItems: call.minItems,
+      idempotency: idem(render),
+    });
+    if (!result.ok) throw insufficientCredits();
+    return result.stored ?? render(result);
+  }
+
+  const hold = await deps.ledger.hold({
+    keyId: ctx.keyId,
+    requestId: ctx.requestId,
+    route: ctx.route,
+    price,
+    maxItems: call.maxItems,
+    minItems: call.minItems,
+    ttlMs: deps.holdTtlMs,
+  });
+  if (!hold.ok) throw insufficientCredits();
+  let settled = false;
+  try {
+    const fetched = await call.fetch(hold.items);
+    const items = fetched.items.slice(0, hold.items);
+    const enriched = await enrichItems(deps, call, items, ctx.signal);
+    // the balance may have cut the items asked for: say so when it could have mattered
+    const cut = hold.items < call.maxItems && fetched.items.length >= hold.items;
+    const render = finish(fetched, enriched, cut ? enriched.length + 1 : undefined);
+    settled = true;
+    const result = await deps.ledger.settle({
+      holdId: hold.holdId,
+      keyId: ctx.keyId,
+      requestId: ctx.requestId,
+      route: ctx.route,
+      price,
+      items: enriched.length,
+      minItems: Math.min(call.minItems, enriched.length),
+      idempotency: idem(render),
+    });
+    if (!result.ok) throw insufficientCredits();
+    return result.stored ?? render(result);
+  } catch (e) {
+    if (!settled) await deps.ledger.release(hold.holdId);
+    throw e;
+  }
+}
