@@ -90,7 +90,9 @@ export async function buildApp({ services, logger }: AppOptions) {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : `req_${randomBytes(12).toString('hex')}`;
     },
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false } },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false },
+    },
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -122,7 +124,10 @@ export async function buildApp({ services, logger }: AppOptions) {
     return sendJson(reply, h.status, {
       success: false,
       error: { code: h.code, message: h.message, ...(h.details ? { details: h.details } : {}) },
-      metadata: { credits_used: 0, processing_time: Number(((performance.now() - req.startedAt) / 1000).toFixed(4)) },
+      metadata: {
+        credits_used: 0,
+        processing_time: Number(((performance.now() - req.startedAt) / 1000).toFixed(4)),
+      },
     });
   });
 
@@ -131,7 +136,12 @@ export async function buildApp({ services, logger }: AppOptions) {
   app.setNotFoundHandler(async (req) => {
     const path = req.url.split('?')[0] ?? '';
     const k = known.find((x) => x.re.test(path));
-    if (k) throw new AppError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use ${k.allow}`, { allow: k.allow });
+    if (k)
+      throw new AppError(
+        'METHOD_NOT_ALLOWED',
+        `Method ${req.method} is not allowed on ${path}; use ${k.allow}`,
+        { allow: k.allow },
+      );
     throw new AppError('NOT_FOUND', `No route ${req.method} ${path}`);
   });
   app.addHook('onRoute', (r) => {
@@ -179,7 +189,9 @@ export async function buildApp({ services, logger }: AppOptions) {
               details: [{ field: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }],
             });
           const route = req.routeOptions.config.endpointId ?? req.routeOptions.url;
-          const fingerprint = createHash('sha256').update(`${route}\n${canonicalJson(req.body)}`).digest('hex');
+          const fingerprint = createHash('sha256')
+            .update(`${route}\n${canonicalJson(req.body)}`)
+            .digest('hex');
           const r = await ledger.idempotencyBegin({
             keyId: req.apiKeyId!,
             key,
@@ -188,11 +200,18 @@ export async function buildApp({ services, logger }: AppOptions) {
             ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3600_000,
           });
           if (r.state === 'mismatch')
-            throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+            throw new AppError(
+              'IDEMPOTENCY_KEY_REUSED',
+              'This Idempotency-Key was already used with a different request',
+            );
           if (r.state === 'in_progress')
-            throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running', {
-              retryAfterSeconds: 1,
-            });
+            throw new AppError(
+              'IDEMPOTENCY_IN_PROGRESS',
+              'A request with this Idempotency-Key is still running',
+              {
+                retryAfterSeconds: 1,
+              },
+            );
           if (r.state === 'replay') {
             reply.status(r.response.status).headers(r.response.headers).header('idempotent-replayed', 'true');
             return reply.send(r.response.body);
@@ -238,7 +257,13 @@ export async function buildApp({ services, logger }: AppOptions) {
           { schema: { body: CreateKeyBody } },
           async (req, reply) => {
             const k = await keys.createKey(ledger, req.body.name, req.body.credits);
-            return sendJson(reply, 201, { id: k.id, key: k.key, credits: k.credits, name: k.name, prefix: k.prefix });
+            return sendJson(reply, 201, {
+              id: k.id,
+              key: k.key,
+              credits: k.credits,
+              name: k.name,
+              prefix: k.prefix,
+            });
           },
         );
         admin.get('/keys', async () => ({ keys: (await ledger.listKeys()).map(keys.keyView) }));

@@ -51,7 +51,12 @@ export const ConfigEnv = Type.Object({
   SANDBOX_DB: Type.Optional(
     Type.String({ description: 'File of the generated sandbox world (default: data/sandbox-vN.db)' }),
   ),
-  DEMO_KEY_CREDITS: int(1000, 0, 1_000_000_000, 'Credits of the demo key created on first start (0: no demo key)'),
+  DEMO_KEY_CREDITS: int(
+    1000,
+    0,
+    1_000_000_000,
+    'Credits of the demo key created on first start (0: no demo key)',
+  ),
   HOLD_TTL_SECONDS: int(
     300,
     10,
@@ -136,11 +141,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl = `sqlite:${p === ':memory:' || isAbsolute(p) ? p : resolve(cwd, p)}`;
   }
   if (list(c.LLM_PROVIDERS).length > 0 && (!c.LLM_BASE_URL || !c.LLM_MODEL))
-    throw new ConfigError('invalid configuration:\n  LLM_PROVIDERS is set but LLM_BASE_URL or LLM_MODEL is missing');
+    throw new ConfigError(
+      'invalid configuration:\n  LLM_PROVIDERS is set but LLM_BASE_URL or LLM_MODEL is missing',
+    );
   return {
     ...c,
     databaseUrl,
-    sources: { clipnet: list(c.CLIPNET_SOURCE), picnet: list(c.PICNET_SOURCE), vidnet: list(c.VIDNET_SOURCE) },
+    sources: {
+      clipnet: list(c.CLIPNET_SOURCE),
+      picnet: list(c.PICNET_SOURCE),
+      vidnet: list(c.VIDNET_SOURCE),
+    },
     llmProviders: list(c.LLM_PROVIDERS),
     env: { ...env },
   };

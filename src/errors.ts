@@ -90,25 +90,19 @@ function fieldName(instancePath: string, missing?: unknown): string {
 }
 
 export function validationDetails(validation: NonNullable<FastifyLikeError['validation']>): ErrorDetail[] {
-  const seen = new Set<string>();
-  const details: ErrorDetail[] = [];
+  // one entry per field, its problems joined
+  const byField = new Map<string, string[]>();
   for (const v of validation) {
-    // a union of literals reports one error per member: say it once, with the allowed values
-    if (v.params.allowedValue !== undefined || v.params.passingSchemas !== undefined) continue;
     const field = fieldName(v.instancePath, v.params.missingProperty);
     let message = v.message ?? 'is invalid';
     if (v.params.missingProperty !== undefined) message = 'is required';
-    const k = `${field}\u0000${message}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    details.push({ field, message });
+    else if (Array.isArray(v.params.allowedValues))
+      message = `must be one of: ${v.params.allowedValues.join(', ')}`;
+    const list = byField.get(field) ?? [];
+    if (!list.includes(message)) list.push(message);
+    byField.set(field, list);
   }
-  for (const v of validation) {
-    if (v.params.passingSchemas === undefined && v.params.allowedValue === undefined) continue;
-    const field = fieldName(v.instancePath);
-    if (details.some((d) => d.field === field)) continue;
-    details.push({ field, message: 'is not one of the allowed values' });
-  }
+  const details = [...byField].map(([field, messages]) => ({ field, message: messages.join('; ') }));
   if (details.length > MAX_DETAILS) {
     const more = details.length - MAX_DETAILS;
     details.length = MAX_DETAILS;
@@ -155,7 +149,8 @@ export function toHttpError(err: unknown, requestId: string): HttpError {
     };
   }
   const headers: Record<string, string> = {};
-  if (e.extra.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.ceil(e.extra.retryAfterSeconds));
+  if (e.extra.retryAfterSeconds !== undefined)
+    headers['retry-after'] = String(Math.ceil(e.extra.retryAfterSeconds));
   if (e.extra.allow) headers.allow = e.extra.allow;
   const status = STATUS[e.code];
   return {

@@ -6,7 +6,14 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'headers["x-api-key"]', 'headers.authorization', '*.apiKey', '*.key'],
+      paths: [
+        'req.headers["x-api-key"]',
+        'req.headers.authorization',
+        'headers["x-api-key"]',
+        'headers.authorization',
+        '*.apiKey',
+        '*.key',
+      ],
       censor: '[redacted]',
     },
   });

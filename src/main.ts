@@ -50,7 +50,10 @@ async function main(): Promise<void> {
       ].join('\n') + '\n',
     );
   }
-  logger.info({ url: base, database: config.databaseUrl.split(':')[0], sources: config.sources }, 'listening');
+  logger.info(
+    { url: base, database: config.databaseUrl.split(':')[0], sources: config.sources },
+    'listening',
+  );
 
   const sweep = async () => {
     try {
@@ -87,6 +90,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`gleaner: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `gleaner: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

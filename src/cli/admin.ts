@@ -56,7 +56,8 @@ async function run(argv: string[]): Promise<number> {
     if (s === undefined || !Number.isFinite(n) || n < 0) throw new UsageError(`--${flag} needs a number ≥ 0`);
     return n;
   };
-  const out = (v: unknown, text: string) => process.stdout.write(values.json ? `${JSON.stringify(v, null, 2)}\n` : `${text}\n`);
+  const out = (v: unknown, text: string) =>
+    process.stdout.write(values.json ? `${JSON.stringify(v, null, 2)}\n` : `${text}\n`);
 
   loadDotEnv(process.env);
   const config = loadConfig(process.env);
@@ -89,7 +90,10 @@ async function run(argv: string[]): Promise<number> {
         out(
           list,
           list
-            .map((k) => `${k.id}  ${k.prefix}…  ${String(k.credits).padStart(12)} credits  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}`)
+            .map(
+              (k) =>
+                `${k.id}  ${k.prefix}…  ${String(k.credits).padStart(12)} credits  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}`,
+            )
             .join('\n') || 'no keys',
         );
         return 0;
@@ -114,7 +118,10 @@ async function run(argv: string[]): Promise<number> {
         out(
           r,
           r.entries
-            .map((e) => `#${e.seq}  ${e.created_at}  ${e.kind.padEnd(5)}  ${String(e.credits).padStart(10)}  ${e.route ?? ''} ${e.request_id ?? ''} ${e.note ?? ''}`)
+            .map(
+              (e) =>
+                `#${e.seq}  ${e.created_at}  ${e.kind.padEnd(5)}  ${String(e.credits).padStart(10)}  ${e.route ?? ''} ${e.request_id ?? ''} ${e.note ?? ''}`,
+            )
             .join('\n') || 'no entries',
         );
         return 0;

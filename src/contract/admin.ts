@@ -24,5 +24,7 @@ export const KeyIdParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-
 
 export const LedgerQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  before: Type.Optional(Type.Integer({ minimum: 1, description: 'Entries with a sequence number below this' })),
+  before: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Entries with a sequence number below this' }),
+  ),
 });

@@ -1,5 +1,6 @@
 // Shared building blocks of request and response bodies.
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 import { EnrichmentType, LlmProvider } from './items.js';
 
 export const Categories = Type.Object(
@@ -39,7 +40,7 @@ export const Metadata = Type.Object(
     credits_used: Type.Number({ description: 'Credits charged for this call (0.5 steps exist)' }),
     credits_remaining: Type.Optional(Type.Number({ description: 'Balance of the key after this call' })),
     processing_time: Type.Number({ description: 'Seconds spent serving the call' }),
-    source: Type.Optional(Type.Union([Type.Literal('sandbox'), Type.Literal('live')])),
+    source: Type.Optional(StringEnum(['sandbox', 'live'])),
     enrichments: Type.Optional(Type.Array(EnrichmentType, { description: 'Enrichment types applied' })),
     enrichments_applied: Type.Optional(
       Type.Array(EnrichmentType, { description: 'Same as `enrichments` (both names are served)' }),
@@ -49,7 +50,7 @@ export const Metadata = Type.Object(
       Type.Boolean({ description: 'true when the balance covered only part of the result' }),
     ),
     sorting_applied: Type.Optional(
-      Type.Union([Type.Literal('native'), Type.Literal('emulated')], {
+      StringEnum(['native', 'emulated'], {
         description: 'vidnet search: whether the platform or the service sorted the results',
       }),
     ),
@@ -77,7 +78,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',
 ] as const;
-export const ErrorCode = Type.Unsafe<(typeof ERROR_CODES)[number]>({ type: 'string', enum: [...ERROR_CODES] });
+export const ErrorCode = StringEnum(ERROR_CODES);
 export type ErrorCode = Static<typeof ErrorCode>;
 
 export const ErrorEnvelope = Type.Object(

@@ -1,6 +1,7 @@
 // The API contract: every endpoint with its path, request body and response data schemas.
 // Routes, the OpenAPI document, tests and the client SDK all read this one list.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 import { Categories, enrichParams } from './common.js';
 import { EnrichmentType, LlmProvider } from './items.js';
 
@@ -20,9 +21,18 @@ const Hashtag = Type.String({
   description: 'A hashtag, with or without the leading #',
 });
 const PostUrl = Type.String({ minLength: 1, maxLength: 2048 });
-const Cursor = Type.String({ minLength: 1, maxLength: 2048, description: 'Cursor from the previous response' });
+const Cursor = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'Cursor from the previous response',
+});
 const BrowseId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Keyword = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'A search keyword' });
+const Keyword = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'A search keyword',
+});
 
 const ref = (id: string) => Type.Ref(id);
 
@@ -74,14 +84,11 @@ export const VidnetSearchBody = Type.Object({
   keywords: Type.Array(Keyword, { minItems: 1, maxItems: 10 }),
   max_posts_per_keyword: int(1, 500, 100, 'Videos per keyword'),
   depth: int(1, 50, 30, 'Result pages to read per keyword (one page is about 20 videos)'),
-  period: Type.Union(
-    [Type.Literal('today'), Type.Literal('week'), Type.Literal('month'), Type.Literal('all')],
-    { default: 'today', description: 'Publish-time window' },
-  ),
-  sorting: Type.Union(
-    [Type.Literal('relevance'), Type.Literal('date'), Type.Literal('viewCount'), Type.Literal('rating')],
-    { default: 'relevance' },
-  ),
+  period: StringEnum(['today', 'week', 'month', 'all'], {
+    default: 'today',
+    description: 'Publish-time window',
+  }),
+  sorting: StringEnum(['relevance', 'date', 'viewCount', 'rating'], { default: 'relevance' }),
   ...enrichParams,
 });
 export type VidnetSearchBody = Static<typeof VidnetSearchBody>;
@@ -225,7 +232,10 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     description: 'Credits: 1 + 0.5 per comment, plus enrichment.',
     body: PostCommentsBody,
     data: CommentsData('PostComment'),
-    example: { post_urls: ['https://www.clipnet.com/@example_user/video/7300000000000000001'], limit_per_post: 20 },
+    example: {
+      post_urls: ['https://www.clipnet.com/@example_user/video/7300000000000000001'],
+      limit_per_post: 20,
+    },
   },
   {
     id: 'clipnet.bulk_posts',
@@ -242,7 +252,8 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     path: '/clipnet/hashtag/posts',
     tag: 'clipnet',
     summary: 'clipnet posts by hashtag',
-    description: 'Posts of the last `days` days carrying each hashtag. Credits: 2 + 1 per post, plus enrichment.',
+    description:
+      'Posts of the last `days` days carrying each hashtag. Credits: 2 + 1 per post, plus enrichment.',
     body: HashtagPostsBody,
     data: HashtagPostsData,
     example: { hashtags: ['fitness'], days: 7, max_posts_per_hashtag: 20, enrich: ['sentiment', 'topics'] },
@@ -252,7 +263,8 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     path: '/picnet/posts',
     tag: 'picnet',
     summary: 'Posts of a picnet user',
-    description: 'By username or numeric user id; newest first, cursor-paged. Credits: 1 + 1 per post, plus enrichment.',
+    description:
+      'By username or numeric user id; newest first, cursor-paged. Credits: 1 + 1 per post, plus enrichment.',
     body: PicnetUserPostsBody,
     data: UserPostsData('PicnetPost'),
     example: { username: 'example_user', limit: 10 },

@@ -2,35 +2,34 @@
 // validation/serialization, the TypeScript types used by sources and services, the OpenAPI
 // document and the client SDK.
 import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './string-enum.js';
 import './formats.js';
 
-export const EnrichmentType = Type.Union(
-  [Type.Literal('sentiment'), Type.Literal('topics'), Type.Literal('intent'), Type.Literal('keywords')],
-  { description: 'An enrichment type' },
-);
+export const EnrichmentType = StringEnum(['sentiment', 'topics', 'intent', 'keywords'], {
+  description: 'An enrichment type',
+});
 export type EnrichmentType = Static<typeof EnrichmentType>;
 export const ENRICHMENT_TYPES: readonly EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 
-export const LlmProvider = Type.Union([Type.Literal('model-2.0-flash'), Type.Literal('model-1.5-pro')], {
-  description: 'Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)',
+export const LlmProvider = StringEnum(['model-2.0-flash', 'model-1.5-pro'], {
+  description:
+    'Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)',
 });
 export type LlmProvider = Static<typeof LlmProvider>;
 
-export const Intent = Type.Union([
-  Type.Literal('purchase_intent'),
-  Type.Literal('complaint'),
-  Type.Literal('question'),
-  Type.Literal('praise'),
-  Type.Literal('suggestion'),
-  Type.Literal('engagement'),
+export const Intent = StringEnum([
+  'purchase_intent',
+  'complaint',
+  'question',
+  'praise',
+  'suggestion',
+  'engagement',
 ]);
 export type Intent = Static<typeof Intent>;
 
 export const Enrichment = Type.Object(
   {
-    sentiment: Type.Optional(
-      Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]),
-    ),
+    sentiment: Type.Optional(StringEnum(['positive', 'negative', 'neutral'])),
     sentiment_score: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
     topics: Type.Optional(Type.Array(Type.String(), { maxItems: 3 })),
     intent: Type.Optional(Intent),
@@ -69,7 +68,7 @@ export const PicnetPost = Type.Object(
     caption: Type.String(),
     url: Type.String(),
     timestamp: isoTime(),
-    media_type: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('carousel')]),
+    media_type: StringEnum(['image', 'video', 'carousel']),
     stats: Type.Object({ likes: Type.Integer(), comments: Type.Integer() }),
     enrichment,
   },
@@ -128,7 +127,11 @@ const videoBase = {
 };
 
 export const VidnetVideo = Type.Object(
-  { ...videoBase, source_keyword: Type.String({ description: 'The keyword that produced the video' }), enrichment },
+  {
+    ...videoBase,
+    source_keyword: Type.String({ description: 'The keyword that produced the video' }),
+    enrichment,
+  },
   { $id: 'VidnetVideo' },
 );
 export type VidnetVideo = Static<typeof VidnetVideo>;

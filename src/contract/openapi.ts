@@ -27,18 +27,63 @@ function clean(schema: unknown, keepId = false): Json {
 }
 
 const ERRORS: Array<{ status: number; code: string; message: string; when: string }> = [
-  { status: 400, code: 'BAD_REQUEST', message: 'Invalid request: limit must be <= 100', when: 'Invalid body' },
+  {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'Invalid request: limit must be <= 100',
+    when: 'Invalid body',
+  },
   { status: 401, code: 'UNAUTHORIZED', message: 'API key is required', when: 'Missing or invalid API key' },
-  { status: 402, code: 'PAYMENT_REQUIRED', message: 'Insufficient credits', when: 'The balance does not cover the minimum charge' },
+  {
+    status: 402,
+    code: 'PAYMENT_REQUIRED',
+    message: 'Insufficient credits',
+    when: 'The balance does not cover the minimum charge',
+  },
   { status: 404, code: 'NOT_FOUND', message: 'user not found', when: 'A single target does not exist' },
-  { status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', message: 'A request with this Idempotency-Key is still running', when: 'Idempotency-Key in use' },
-  { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MiB', when: 'Body over 1 MiB' },
-  { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json', when: 'Not JSON' },
-  { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was already used with a different request', when: 'Idempotency-Key reused with another body' },
+  {
+    status: 409,
+    code: 'IDEMPOTENCY_IN_PROGRESS',
+    message: 'A request with this Idempotency-Key is still running',
+    when: 'Idempotency-Key in use',
+  },
+  {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'Request body is larger than 1 MiB',
+    when: 'Body over 1 MiB',
+  },
+  {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Content-Type must be application/json',
+    when: 'Not JSON',
+  },
+  {
+    status: 422,
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    message: 'This Idempotency-Key was already used with a different request',
+    when: 'Idempotency-Key reused with another body',
+  },
   { status: 429, code: 'RATE_LIMITED', message: 'Too many requests', when: 'Rate limit (see Retry-After)' },
-  { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error (request req_…)', when: 'Unexpected failure' },
-  { status: 502, code: 'EXTERNAL_API_ERROR', message: 'the platform answered with an error', when: 'The platform failed or timed out' },
-  { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'the platform is temporarily unavailable; retry later', when: 'Backend switched off or overloaded (see Retry-After)' },
+  {
+    status: 500,
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Internal server error (request req_…)',
+    when: 'Unexpected failure',
+  },
+  {
+    status: 502,
+    code: 'EXTERNAL_API_ERROR',
+    message: 'the platform answered with an error',
+    when: 'The platform failed or timed out',
+  },
+  {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'the platform is temporarily unavailable; retry later',
+    when: 'Backend switched off or overloaded (see Retry-After)',
+  },
 ];
 
 function errorResponses(codes: number[]): Record<string, Json> {
@@ -80,7 +125,8 @@ export function buildOpenApi(): Record<string, Json> {
             name: 'Idempotency-Key',
             in: 'header',
             required: false,
-            description: 'A retry with the same key and body replays the stored response and is not charged again',
+            description:
+              'A retry with the same key and body replays the stored response and is not charged again',
             schema: { type: 'string', maxLength: 255 },
           },
         ],
@@ -125,8 +171,12 @@ export function buildOpenApi(): Record<string, Json> {
       requestBody: { required: true, content: { 'application/json': { schema: clean(GrantBody) } } },
     }),
   };
-  paths['/admin/v1/keys/{id}/ledger'] = { get: admin("A key's ledger entries, newest first", { parameters: [idParam] }) };
-  paths['/admin/v1/reconcile'] = { get: admin('Check every balance against its ledger (409 on a difference)') };
+  paths['/admin/v1/keys/{id}/ledger'] = {
+    get: admin("A key's ledger entries, newest first", { parameters: [idParam] }),
+  };
+  paths['/admin/v1/reconcile'] = {
+    get: admin('Check every balance against its ledger (409 on a difference)'),
+  };
   return {
     openapi: '3.1.0',
     info: {

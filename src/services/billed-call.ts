@@ -108,7 +108,11 @@ export async function runBilledCall<T, D>(
       : priceOf(ctx.route, types, provider);
   const local = call.source !== 'live' && (types.length === 0 || deps.enricher.isLocal(provider));
 
-  const finish = (fetched: Fetched<T>, enriched: Array<T & { enrichment?: Enrichment }>, truncatedAt?: number) => {
+  const finish = (
+    fetched: Fetched<T>,
+    enriched: Array<T & { enrichment?: Enrichment }>,
+    truncatedAt?: number,
+  ) => {
     return (outcome: ChargeOutcome): StoredResponse => {
       const count = Math.min(outcome.items, enriched.length);
       const truncated = truncatedAt !== undefined ? count < truncatedAt : false;
@@ -117,7 +121,9 @@ export async function runBilledCall<T, D>(
         credits_remaining: toCredits(outcome.balance),
         processing_time: Number(((performance.now() - ctx.startedAt) / 1000).toFixed(4)),
         ...(call.source ? { source: call.source } : {}),
-        ...(types.length > 0 ? { enrichments: types, enrichments_applied: types, llm_provider: provider } : {}),
+        ...(types.length > 0
+          ? { enrichments: types, enrichments_applied: types, llm_provider: provider }
+          : {}),
         ...fetched.meta,
         ...(truncated ? { truncated: true } : {}),
         ...(fetched.warnings.length > 0 ? { warnings: fetched.warnings } : {}),

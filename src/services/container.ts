@@ -23,7 +23,11 @@ export interface ServiceParts {
   enricher?: Enricher;
 }
 
-export async function createServices(config: Config, logger: Logger, parts: ServiceParts = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  parts: ServiceParts = {},
+): Promise<Services> {
   const ledger = parts.ledger ?? (await openLedger(config.databaseUrl));
   let sources: Sources | undefined;
   let s: { sources: Sources; enricher: Enricher };

@@ -113,7 +113,11 @@ export function postComments(
   });
 }
 
-export function vidnetComments(deps: ContentDeps, ctx: CallContext, body: VidnetCommentsBody): Promise<Reply> {
+export function vidnetComments(
+  deps: ContentDeps,
+  ctx: CallContext,
+  body: VidnetCommentsBody,
+): Promise<Reply> {
   const refs = parseRefs('vidnet', body.post_urls);
   const source = deps.sources.vidnet;
   return runBilledCall(deps, ctx, {
@@ -255,7 +259,10 @@ export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetH
     fetch: async (cap) => {
       const max = Math.max(1, Math.min(perTag, cap));
       const c = await collectTargets(tags, (hashtag) =>
-        source.hashtag({ hashtag, depth: body.depth, onlyShorts: body.only_shorts, max }, { signal: ctx.signal }),
+        source.hashtag(
+          { hashtag, depth: body.depth, onlyShorts: body.only_shorts, max },
+          { signal: ctx.signal },
+        ),
       );
       const items: VidnetHashtagVideo[] = c.results.flatMap((r) => r.value).slice(0, cap);
       return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'videos')] };

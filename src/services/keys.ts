@@ -4,7 +4,10 @@ import type { KeyBalance, KeyRecord, Ledger, LedgerEntry } from '../billing/ledg
 import { fromCredits, toCredits } from '../billing/pricing.js';
 import { AppError, badRequest } from '../errors.js';
 
-export async function authenticate(ledger: Ledger, header: string | string[] | undefined): Promise<KeyRecord> {
+export async function authenticate(
+  ledger: Ledger,
+  header: string | string[] | undefined,
+): Promise<KeyRecord> {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') throw new AppError('UNAUTHORIZED', 'API key is required');
   const key = value.trim();
@@ -15,13 +18,22 @@ export async function authenticate(ledger: Ledger, header: string | string[] | u
 
 function milli(credits: number, field: string): number {
   const m = fromCredits(credits);
-  if (m === null) throw badRequest(`${field} must be a multiple of 0.001`, [{ field, message: 'must be a multiple of 0.001' }]);
+  if (m === null)
+    throw badRequest(`${field} must be a multiple of 0.001`, [
+      { field, message: 'must be a multiple of 0.001' },
+    ]);
   return m;
 }
 
 export async function createKey(ledger: Ledger, name: string, credits: number) {
   const { key, prefix, hash } = newApiKey();
-  const record = await ledger.createKey({ id: newKeyId(), name, prefix, hash, credits: milli(credits, 'credits') });
+  const record = await ledger.createKey({
+    id: newKeyId(),
+    name,
+    prefix,
+    hash,
+    credits: milli(credits, 'credits'),
+  });
   return { id: record.id, key, credits, name: record.name, prefix: record.prefix };
 }
 
@@ -75,7 +87,10 @@ export async function keyLedger(ledger: Ledger, id: string, limit = 100, before?
 }
 
 /** On first start with an empty database: a demo key, shown once. */
-export async function ensureDemoKey(ledger: Ledger, credits: number): Promise<{ id: string; key: string } | null> {
+export async function ensureDemoKey(
+  ledger: Ledger,
+  credits: number,
+): Promise<{ id: string; key: string } | null> {
   if (credits <= 0 || (await ledger.countKeys()) > 0) return null;
   const k = await createKey(ledger, 'demo', credits);
   return { id: k.id, key: k.key };

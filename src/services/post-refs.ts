@@ -29,7 +29,8 @@ function clipnet(input: string): PostRef | null {
   const seg = segments(u);
   const i = seg.findIndex((p) => p === 'video' || p === 'photo' || p === 'v');
   const after = i >= 0 ? seg[i + 1] : undefined;
-  if (after && CLIPNET_ID.test(after.replace(/\.html$/, ''))) return { id: after.replace(/\.html$/, ''), form: 'id', input };
+  if (after && CLIPNET_ID.test(after.replace(/\.html$/, '')))
+    return { id: after.replace(/\.html$/, ''), form: 'id', input };
   for (const q of ['item_id', 'video_id', 'share_item_id']) {
     const v = u.searchParams.get(q);
     if (v && CLIPNET_ID.test(v)) return { id: v, form: 'id', input };

@@ -34,26 +34,31 @@ export async function createSources(config: Config, logger: Logger, deps: Source
           `invalid configuration:\n  ${p.toUpperCase()}_SOURCE: unknown backend "${name}" (known: sandbox, ${LIVE_BACKENDS[p].join(', ')})`,
         );
   const needsSandbox = platforms.some((p) => config.sources[p].includes('sandbox'));
-  const sandbox: Sandbox | null = needsSandbox ? openSandbox({ dbPath: config.SANDBOX_DB, now: deps.now }) : null;
+  const sandbox: Sandbox | null = needsSandbox
+    ? openSandbox({ dbPath: config.SANDBOX_DB, now: deps.now })
+    : null;
   const liveEnv = liveEnvFrom(config);
   const liveDeps = { logger, dispatcher: deps.dispatcher, now: deps.now };
   try {
     const clipnet = composeSources(
       'clipnet',
       config.sources.clipnet.map(
-        (n): ClipnetSource => (n === 'sandbox' ? sandbox!.clipnet : createLiveSource('clipnet', n, liveEnv, liveDeps)),
+        (n): ClipnetSource =>
+          n === 'sandbox' ? sandbox!.clipnet : createLiveSource('clipnet', n, liveEnv, liveDeps),
       ),
     );
     const picnet = composeSources(
       'picnet',
       config.sources.picnet.map(
-        (n): PicnetSource => (n === 'sandbox' ? sandbox!.picnet : createLiveSource('picnet', n, liveEnv, liveDeps)),
+        (n): PicnetSource =>
+          n === 'sandbox' ? sandbox!.picnet : createLiveSource('picnet', n, liveEnv, liveDeps),
       ),
     );
     const vidnet = composeSources(
       'vidnet',
       config.sources.vidnet.map(
-        (n): VidnetSource => (n === 'sandbox' ? sandbox!.vidnet : createLiveSource('vidnet', n, liveEnv, liveDeps)),
+        (n): VidnetSource =>
+          n === 'sandbox' ? sandbox!.vidnet : createLiveSource('vidnet', n, liveEnv, liveDeps),
       ),
     );
     return {
@@ -66,7 +71,8 @@ export async function createSources(config: Config, logger: Logger, deps: Source
     };
   } catch (e) {
     sandbox?.close();
-    if (e instanceof Error && e.name === 'LiveConfigError') throw new ConfigError(`invalid configuration:\n  ${e.message}`);
+    if (e instanceof Error && e.name === 'LiveConfigError')
+      throw new ConfigError(`invalid configuration:\n  ${e.message}`);
     throw e;
   }
 }

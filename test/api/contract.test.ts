@@ -21,12 +21,22 @@ describe.each(ENDPOINTS.map((e) => [e.id, e] as const))('%s', (_id, e) => {
     const r = await t.post(e.path, body);
     expect(r.statusCode, r.body).toBe(200);
     const json = r.json();
-    const errors = [...Value.Errors(successEnvelope(e.data), refs, json)].map((x) => `${x.path}: ${x.message}`);
+    const errors = [...Value.Errors(successEnvelope(e.data), refs, json)].map(
+      (x) => `${x.path}: ${x.message}`,
+    );
     expect(errors).toEqual([]);
     const items = json.data[ITEMS_KEY[e.id]] as Array<Record<string, unknown>>;
     expect(items.length).toBeGreaterThan(0);
-    const flat = e.id === 'clipnet.bulk_posts' ? items.flatMap((u) => u.posts as Array<Record<string, unknown>>) : items;
-    for (const item of flat) expect(Object.keys(item.enrichment as object).sort()).toEqual(['intent', 'keywords', 'sentiment', 'sentiment_score', 'topics']);
+    const flat =
+      e.id === 'clipnet.bulk_posts' ? items.flatMap((u) => u.posts as Array<Record<string, unknown>>) : items;
+    for (const item of flat)
+      expect(Object.keys(item.enrichment as object).sort()).toEqual([
+        'intent',
+        'keywords',
+        'sentiment',
+        'sentiment_score',
+        'topics',
+      ]);
     expect(json.metadata.enrichments).toEqual(['sentiment', 'topics', 'intent', 'keywords']);
     expect(json.metadata.enrichments_applied).toEqual(json.metadata.enrichments);
     expect(typeof json.metadata.processing_time).toBe('number');
@@ -54,7 +64,9 @@ describe.each(ENDPOINTS.map((e) => [e.id, e] as const))('%s', (_id, e) => {
 test('X-Request-Id echoes a sane caller id and replaces an unsafe one', async () => {
   const a = await t.post('/ml/analyze', VALID_BODIES['ml.analyze'], { 'x-request-id': 'client-123' });
   expect(a.headers['x-request-id']).toBe('client-123');
-  const b = await t.post('/ml/analyze', VALID_BODIES['ml.analyze'], { 'x-request-id': 'bad id\twith spaces' });
+  const b = await t.post('/ml/analyze', VALID_BODIES['ml.analyze'], {
+    'x-request-id': 'bad id\twith spaces',
+  });
   expect(b.headers['x-request-id']).toMatch(/^req_[0-9a-f]{24}$/);
   const c = await t.inject({ method: 'GET', url: '/nowhere' });
   expect(c.headers['x-request-id']).toMatch(/^req_/);

@@ -118,7 +118,13 @@ export interface ReconcileReport {
 export interface Ledger {
   readonly kind: 'sqlite' | 'postgres';
 
-  createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }): Promise<KeyRecord>;
+  createKey(input: {
+    id: string;
+    name: string;
+    prefix: string;
+    hash: Buffer;
+    credits: number;
+  }): Promise<KeyRecord>;
   /** the key with this SHA-256 hash, revoked or not; null when unknown */
   findKeyByHash(hash: Buffer): Promise<KeyRecord | null>;
   listKeys(): Promise<KeyBalance[]>;

@@ -174,7 +174,9 @@ export class SqliteLedger implements Ledger {
       idemDone: db.prepare(
         "UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE key_id = ? AND idem_key = ?",
       ),
-      idemAbandon: db.prepare("DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'running'"),
+      idemAbandon: db.prepare(
+        "DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'running'",
+      ),
       idemPurge: db.prepare('DELETE FROM idempotency WHERE expires_at < ?'),
     };
   }
@@ -332,7 +334,13 @@ export class SqliteLedger implements Ledger {
     const outcome = { items: k, amount, balance: key.balance - amount };
     if (!idempotency) return { ok: true, ...outcome };
     const stored = idempotency.render(outcome);
-    this.s.idemDone.run(stored.status, JSON.stringify(stored.headers), stored.body, idempotency.keyId, idempotency.key);
+    this.s.idemDone.run(
+      stored.status,
+      JSON.stringify(stored.headers),
+      stored.body,
+      idempotency.keyId,
+      idempotency.key,
+    );
     return { ok: true, ...outcome, stored };
   }
 
@@ -368,7 +376,15 @@ export class SqliteLedger implements Ledger {
       this.closeHoldIn(req.holdId, 'settled');
       // A hold that expired meanwhile no longer reserves anything: the debit below is then
       // conditional on the balance like any one-step charge.
-      return this.debitIn(req.keyId, req.requestId, req.route, req.price, req.items, req.minItems, req.idempotency);
+      return this.debitIn(
+        req.keyId,
+        req.requestId,
+        req.route,
+        req.price,
+        req.items,
+        req.minItems,
+        req.idempotency,
+      );
     });
   }
 

@@ -1,4 +1,376 @@
-// Placeholder until the keyword extractor lands: returns no keywords.
-export function extractKeywords(_text: string, _opts: { max?: number; pro?: boolean } = {}): string[] {
-  return [];
+// Keyword extraction for one document: a YAKE-style statistical score (casing, position, frequency,
+// relatedness to context, sentence spread; Campos et al. 2020) over noun-phrase-like candidates cut by
+// a light part-of-speech heuristic, weighted by a shipped term-rarity table, plus social candidates
+// (hashtags split into words, mentions). See docs/topics-and-keywords.md.
+import { stemmer } from 'stemmer';
+import { splitHashtag } from './hashtags.js';
+import { GENERIC_MODIFIERS, GENERIC_NOUNS, STOPWORDS, SUFFIX_NOUNS, VERBS } from './lexicon.js';
+import { rarity } from './rarity.js';
+import { type Token, tokenize } from './tokenize.js';
+
+export interface KeywordOptions {
+  max?: number;
+  pro?: boolean;
 }
+
+interface Unit {
+  lower: string;
+  /** false for stopwords, verbs, numbers, adverbs: never inside a candidate */
+  content: boolean;
+  /** may end a candidate (noun-like) */
+  head: boolean;
+  cased: boolean;
+  upper: boolean;
+  sent: number;
+  /** segment id: candidates and contexts never cross a break */
+  seg: number;
+  hashtag: boolean;
+}
+
+interface TermStat {
+  tf: number;
+  tfUpper: number;
+  tfCap: number;
+  sents: number[];
+  left: Set<string>;
+  leftN: number;
+  right: Set<string>;
+  rightN: number;
+  score: number;
+}
+
+interface Candidate {
+  key: string;
+  words: string[];
+  surface: string;
+  tf: number;
+  first: number;
+  social: number;
+}
+
+const ADJ_SUFFIX = /(?:al|ive|ous|ic|able|ible|ful|less|ary|ish|ed)$/;
+const ADVERB = /[a-z]{3}ly$/;
+const NUMBER = /^[\p{N}.,]+$/u;
+const STEM_CACHE = new Map<string, string>();
+
+/** Porter stem, memoised (bounded) */
+export function stem(word: string): string {
+  let s = STEM_CACHE.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (STEM_CACHE.size > 50_000) STEM_CACHE.clear();
+    STEM_CACHE.set(word, s);
+  }
+  return s;
+}
+
+function classify(lower: string): { content: boolean; head: boolean } {
+  if (
+    lower.length < 2 ||
+    lower.length > 40 ||
+    STOPWORDS.has(lower) ||
+    VERBS.has(lower) ||
+    NUMBER.test(lower)
+  ) {
+    return { content: false, head: false };
+  }
+  if (SUFFIX_NOUNS.has(lower)) return { content: true, head: true };
+  if (ADVERB.test(lower)) return { content: false, head: false };
+  return { content: true, head: !ADJ_SUFFIX.test(lower) };
+}
+
+/** a word right after one of these is read as a verb ("we propose", "can improve", "to predict") */
+const BEFORE_VERB = new Set(
+  'we they i you can could will would may might must should shall cannot also which who to not often then'.split(
+    ' ',
+  ),
+);
+/** a word in -s right before one of these is read as a verb ("the model predicts the") */
+/** an -ing word right after one of these (or after punctuation) opens a clause, not a noun phrase */
+const BEFORE_GERUND = new Set(
+  'by for of in on with without while when after before from via through and or'.split(' '),
+);
+const AFTER_VERB = new Set('the a an its their this these those our his her them it us each both'.split(' '));
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion several'.split(
+    ' ',
+  ),
+);
+
+function verbByContext(tokens: Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  const t = tokens[i]!;
+  if (prev?.kind === 'word' && BEFORE_VERB.has(prev.lower) && !(prev.lower === 'to' && !PARAMS.toVerb))
+    return true;
+  if (
+    PARAMS.gerund &&
+    t.lower.endsWith('ing') &&
+    (!prev || prev.kind === 'break' || BEFORE_GERUND.has(prev.lower))
+  ) {
+    return true;
+  }
+  const next = tokens[i + 1];
+  return next?.kind === 'word' && AFTER_VERB.has(next.lower) && /[^s]s$/.test(t.lower);
+}
+
+function toUnits(tokens: Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
+  const units: Unit[] = [];
+  const social: Candidate[] = [];
+  let seg = 0;
+  for (let i = 0; i < tokens.length && units.length < maxUnits; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'word') {
+      const c =
+        NUMBER_WORDS.has(t.lower) || (PARAMS.ctx && verbByContext(tokens, i))
+          ? { content: false, head: false }
+          : classify(t.lower);
+      const upper = t.raw.length > 1 && t.raw === t.raw.toUpperCase() && t.raw !== t.lower;
+      const cased = !t.first && !upper && t.raw !== t.lower;
+      units.push({ lower: t.lower, ...c, cased, upper, sent: t.sent, seg, hashtag: false });
+    } else if (t.kind === 'hashtag') {
+      const words = splitHashtag(t.raw);
+      seg++;
+      for (const w of words) {
+        const c = classify(w);
+        units.push({
+          lower: w,
+          content: c.content,
+          head: c.head,
+          cased: true,
+          upper: false,
+          sent: t.sent,
+          seg,
+          hashtag: true,
+        });
+      }
+      seg++;
+      const content = words.filter((w) => !STOPWORDS.has(w));
+      if (content.length > 0) {
+        social.push({
+          key: words.map(stem).join(' '),
+          words: content,
+          surface: words.join(' '),
+          tf: 1,
+          first: units.length,
+          social: 2,
+        });
+      }
+    } else if (t.kind === 'mention') {
+      seg++;
+      social.push({
+        key: '@' + t.lower,
+        words: [],
+        surface: '@' + t.lower,
+        tf: 1,
+        first: units.length,
+        social: 1,
+      });
+    } else {
+      seg++;
+    }
+  }
+  return { units, social };
+}
+
+/** YAKE's per-term weight (lower = more important), scaled by corpus rarity */
+function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> {
+  const stats = new Map<string, TermStat>();
+  const WINDOW = 2;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (!u.content) continue;
+    let s = stats.get(u.lower);
+    if (!s) {
+      s = {
+        tf: 0,
+        tfUpper: 0,
+        tfCap: 0,
+        sents: [],
+        left: new Set(),
+        leftN: 0,
+        right: new Set(),
+        rightN: 0,
+        score: 0,
+      };
+      stats.set(u.lower, s);
+    }
+    s.tf++;
+    if (u.upper) s.tfUpper++;
+    else if (u.cased) s.tfCap++;
+    s.sents.push(u.sent);
+    for (let k = 1; k <= WINDOW; k++) {
+      const l = units[i - k];
+      if (l && l.seg === u.seg) {
+        s.left.add(l.lower);
+        s.leftN++;
+      }
+      const r = units[i + k];
+      if (r && r.seg === u.seg) {
+        s.right.add(r.lower);
+        s.rightN++;
+      }
+    }
+  }
+  if (stats.size === 0) return stats;
+  let sum = 0;
+  let maxTf = 0;
+  for (const s of stats.values()) {
+    sum += s.tf;
+    if (s.tf > maxTf) maxTf = s.tf;
+  }
+  const mean = sum / stats.size;
+  let varSum = 0;
+  for (const s of stats.values()) varSum += (s.tf - mean) ** 2;
+  const std = Math.sqrt(varSum / stats.size);
+  const numSent = (units[units.length - 1]?.sent ?? 0) + 1;
+  const table = rarity();
+  for (const [term, s] of stats) {
+    const tCase = Math.max(s.tfUpper, s.tfCap) / (1 + Math.log(s.tf));
+    const sorted = s.sents; // pushed in order, so already sorted
+    const median = sorted[sorted.length >> 1]!;
+    const tPos = Math.log(Math.log(3 + median));
+    const tfNorm = s.tf / (mean + std);
+    const dl = s.leftN ? s.left.size / s.leftN : 0;
+    const dr = s.rightN ? s.right.size / s.rightN : 0;
+    const tRel = 1 + (dl + dr) * (s.tf / maxTf);
+    let distinct = 1;
+    for (let k = 1; k < sorted.length; k++) if (sorted[k] !== sorted[k - 1]) distinct++;
+    const tSent = distinct / numSent;
+    const yake = (tRel * tPos) / (tCase + tfNorm / tRel + tSent / tRel);
+    const idf = table.get(term) ?? table.unseen;
+    // common words (low IDF) get a larger (worse) weight; unseen words keep YAKE's value
+    s.score = yake * (table.unseen / Math.max(idf, 0.5)) ** rarityWeight;
+  }
+  return stats;
+}
+
+function addCandidate(out: Map<string, Candidate>, words: string[], first: number): void {
+  const key = words.map(stem).join(' ');
+  const c = out.get(key);
+  if (c) c.tf++;
+  else out.set(key, { key, words, surface: words.join(' '), tf: 1, first, social: 0 });
+}
+
+/** candidate phrases: maximal runs of content words in one segment, cut back to end on a noun-like
+ *  head; runs longer than maxN also contribute their head-final n-grams of length ≤ maxN */
+function candidates(units: Unit[], maxN: number): Map<string, Candidate> {
+  const out = new Map<string, Candidate>();
+  let i = 0;
+  while (i < units.length) {
+    const a = units[i]!;
+    if (!a.content) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < units.length && units[j]!.content && units[j]!.seg === a.seg) j++;
+    // run = units[i..j); trim trailing non-heads
+    let end = j;
+    while (end > i && !units[end - 1]!.head) end--;
+    if (end > i) {
+      const words = units.slice(i, end).map((u) => u.lower);
+      if (PARAMS.generic) {
+        while (words.length > 1 && GENERIC_MODIFIERS.has(words[0]!)) {
+          words.shift();
+          i++;
+        }
+      }
+      if (
+        words.length === 1 &&
+        (GENERIC_MODIFIERS.has(words[0]!) || (PARAMS.gnoun && GENERIC_NOUNS.has(words[0]!)))
+      ) {
+        // a lone generic adjective is never a keyword
+      } else if (PARAMS.maximal) {
+        if (words.length <= maxN) {
+          if (!(words.length === 1 && words[0]!.endsWith('ing'))) addCandidate(out, words, i);
+        } else {
+          for (let k = 0; k + maxN <= words.length; k++) {
+            if (units[i + k + maxN - 1]!.head) addCandidate(out, words.slice(k, k + maxN), i + k);
+          }
+        }
+      } else {
+        for (let s0 = 0; s0 < words.length; s0++) {
+          for (let e = s0 + 1; e <= words.length && e - s0 <= maxN; e++) {
+            if (!units[i + e - 1]!.head) continue;
+            if (e - s0 === 1 && words[s0]!.endsWith('ing')) continue;
+            addCandidate(out, words.slice(s0, e), i + s0);
+          }
+        }
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+export function extractKeywords(text: string, opts: KeywordOptions = {}): string[] {
+  const max = Math.max(0, Math.min(opts.max ?? 10, 50));
+  if (max === 0 || !text) return [];
+  const pro = opts.pro === true;
+  const { units, social } = toUnits(tokenize(text), pro ? 4000 : 2500);
+  const stats = termScores(units, PARAMS.rarityWeight);
+  const cands = candidates(units, PARAMS.maxN + (pro ? 1 : 0));
+  for (const s of social) {
+    const c = cands.get(s.key);
+    if (c) c.social = Math.max(c.social, s.social);
+    else cands.set(s.key, s);
+  }
+  const scored: { c: Candidate; h: number }[] = [];
+  for (const c of cands.values()) {
+    let prod = 1;
+    let sum = 0;
+    let inv = 0;
+    for (const w of c.words) {
+      const sc = stats.get(w)?.score ?? 1;
+      prod *= sc;
+      sum += sc;
+      inv += 1 / sc;
+    }
+    let h: number;
+    if (!c.words.length) h = PARAMS.mentionScore;
+    else if (PARAMS.mode === 0) h = prod / (c.tf * (1 + sum));
+    else h = 1 / (inv * c.tf ** PARAMS.tfPow * c.words.length ** PARAMS.lenPow);
+    if (c.social === 2) h *= PARAMS.hashtagBoost;
+    const sent = units[c.first]?.sent ?? 0;
+    h /= 1 + PARAMS.posBoost / (1 + sent);
+    scored.push({ c, h });
+  }
+  scored.sort((x, y) => x.h - y.h || x.c.first - y.c.first || (x.c.key < y.c.key ? -1 : 1));
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const chosenKeys: string[] = [];
+  for (const { c } of scored) {
+    if (seen.has(c.key) || seen.has(c.surface)) continue;
+    if (PARAMS.redund && c.words.length > 0) {
+      const k = ' ' + c.key + ' ';
+      let dup = false;
+      for (const o of chosenKeys) if (o.includes(k) || (PARAMS.redund > 1 && k.includes(o))) dup = true;
+      if (dup) continue;
+      chosenKeys.push(k);
+    }
+    seen.add(c.key);
+    seen.add(c.surface);
+    out.push(c.surface);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** hyper-parameters (chosen on a few values; see docs/topics-and-keywords.md) */
+export const PARAMS = {
+  rarityWeight: 1.5,
+  hashtagBoost: 0.5,
+  mentionScore: 0.5,
+  mode: 1,
+  tfPow: 0.5,
+  lenPow: 2,
+  maximal: 1,
+  maxN: 5,
+  ctx: 1,
+  toVerb: 1,
+  posBoost: 1,
+  gerund: 1,
+  generic: 1,
+  gnoun: 1,
+  redund: 0,
+};

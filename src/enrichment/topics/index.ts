@@ -1,5 +1,243 @@
-// Placeholder until the topic classifier lands: returns no topics.
-export const TAXONOMY: readonly string[] = [];
-export function classifyTopics(_text: string, _opts: { categories?: string[]; pro?: boolean } = {}): string[] {
-  return [];
+// Topic classification: the built-in taxonomy (TAXONOMY, scopes in ./lexicon.ts) or the caller's own
+// categories. Both work the same way: a text's words (hashtags split into words, all Porter-stemmed),
+// bigrams, mentions, emoji and "$"/"%" signs are looked up in a weighted term index; each distinct
+// term adds its weight to its labels, and labels above a floor are returned best first.
+// See docs/topics-and-keywords.md.
+import { splitHashtag } from '../keywords/hashtags.js';
+import { stem } from '../keywords/index.js';
+import { tokenize } from '../keywords/tokenize.js';
+import { TOPICS } from './lexicon.js';
+import { RELATED, TOPIC_ALIASES } from './related.js';
+
+export const TAXONOMY: readonly string[] = Object.keys(TOPICS);
+
+export interface TopicOptions {
+  categories?: string[];
+  pro?: boolean;
+}
+
+/** term → (label index, weight) pairs; keys are stems, stem bigrams "a b", or symbols */
+type TermIndex = Map<string, [number, number][]>;
+
+interface Compiled {
+  labels: string[];
+  index: TermIndex;
+  /** per-label multiplier (daily life is a weak catch-all) */
+  prior: number[];
+  /** custom sets: the built-in topic each label names, or -1 */
+  topicOf?: number[];
+}
+
+/** a label needs this much evidence: one ordinary term */
+const MIN_SCORE = 1;
+/** a second or third label must reach this share of the best label's score */
+const SECONDARY_SHARE = { flash: 0.5, pro: 0.4 };
+const HASHTAG_WEIGHT = 1.5;
+const DAILY_LIFE = Object.keys(TOPICS).indexOf('daily_life');
+export const TOPIC_PARAMS = { personal: 0.6, flash: 0.5, pro: 0.4, dailyPrior: 0.6 };
+let PERSONAL_BONUS = TOPIC_PARAMS.personal;
+const MAX_LABELS = 3;
+
+const EMOJI = /\p{Extended_Pictographic}/gu;
+
+/** the lookup form of a word: short words stay as written, since stems collide there
+ *  ("ups" → "up", "bus" → "bu") */
+function wordKey(w: string): string {
+  return w.length <= 4 ? w : stem(w);
+}
+
+function termKey(term: string): string {
+  return term.toLowerCase().split(/\s+/).filter(Boolean).map(wordKey).join(' ');
+}
+
+function add(index: TermIndex, key: string, label: number, weight: number): void {
+  if (!key) return;
+  let list = index.get(key);
+  if (!list) {
+    list = [];
+    index.set(key, list);
+  }
+  const hit = list.find((e) => e[0] === label);
+  if (hit) hit[1] = Math.max(hit[1], weight);
+  else list.push([label, weight]);
+}
+
+function addTopicTerms(index: TermIndex, topic: string, label: number, scale: number): void {
+  const def = TOPICS[topic];
+  if (!def) return;
+  const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean);
+  for (const w of words(def.terms)) add(index, termKey(w), label, scale);
+  // strong entries may be two-word names ("world cup", "taylor swift"): index the pair as a bigram
+  const strong = words(def.strong);
+  for (const w of strong) add(index, termKey(w), label, 2 * scale);
+  for (let i = 0; i + 1 < strong.length; i++)
+    add(index, termKey(`${strong[i]} ${strong[i + 1]}`), label, 2 * scale);
+  for (const e of (def.emoji ?? '').match(EMOJI) ?? []) add(index, e, label, scale);
+}
+
+let builtIn: Compiled | undefined;
+
+function compileBuiltIn(): Compiled {
+  const index: TermIndex = new Map();
+  TAXONOMY.forEach((topic, i) => addTopicTerms(index, topic, i, 1));
+  const prior = TAXONOMY.map((t) => (t === 'daily_life' ? 0.6 : 1));
+  return { labels: [...TAXONOMY], index, prior };
+}
+
+function normLabel(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[_\-/]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** the built-in topic a custom label names, if any ("Food & Drink", "sports", "pets") */
+function builtInFor(norm: string): string | undefined {
+  const joined = norm
+    .replace(/&| and /g, ' ')
+    .trim()
+    .split(/\s+/)
+    .join('_');
+  if (TOPICS[joined]) return joined;
+  if (TOPIC_ALIASES[norm]) return TOPIC_ALIASES[norm];
+  const words = norm.split(' ');
+  if (words.length === 1) {
+    for (const [alias, topic] of Object.entries(TOPIC_ALIASES)) if (stem(alias) === stem(norm)) return topic;
+  }
+  return undefined;
+}
+
+const RELATED_BY_STEM = new Map<string, string>();
+function relatedFor(norm: string): string | undefined {
+  if (RELATED[norm]) return RELATED[norm];
+  if (RELATED_BY_STEM.size === 0)
+    for (const [k, v] of Object.entries(RELATED)) RELATED_BY_STEM.set(termKey(k), v);
+  return RELATED_BY_STEM.get(termKey(norm));
+}
+
+const customCache = new Map<string, Compiled>();
+const CUSTOM_CACHE_MAX = 1_000;
+
+function compileCustom(labels: string[]): Compiled {
+  const key = JSON.stringify(labels);
+  const hit = customCache.get(key);
+  if (hit) return hit;
+  const index: TermIndex = new Map();
+  labels.forEach((label, i) => {
+    const norm = normLabel(label);
+    if (!norm) return;
+    const words = norm.split(' ');
+    // the label itself: a full match is strong evidence; a lone word of a longer label is weak
+    add(index, termKey(norm), i, 2);
+    if (words.length > 1)
+      for (const w of words) if (w.length > 2 && w !== 'and') add(index, termKey(w), i, 0.5);
+    const related = relatedFor(norm);
+    if (related) {
+      const terms = related.split(' ').filter(Boolean);
+      for (const t of terms) add(index, termKey(t), i, 1);
+      for (let k = 0; k + 1 < terms.length; k++) add(index, termKey(`${terms[k]} ${terms[k + 1]}`), i, 1);
+    }
+  });
+  // a label that names a built-in topic takes that topic's score when the built-in classifier picks
+  // it, so that the topic's whole lexicon competes with the other topics (a "finale" is film, not sport)
+  const topicOf = labels.map((l) => {
+    const t = builtInFor(normLabel(l));
+    return t ? TAXONOMY.indexOf(t) : -1;
+  });
+  const compiled: Compiled = { labels, index, prior: labels.map(() => 1), topicOf };
+  if (customCache.size >= CUSTOM_CACHE_MAX) customCache.delete(customCache.keys().next().value!);
+  customCache.set(key, compiled);
+  return compiled;
+}
+
+/** distinct lookup keys of a text with their weight (hashtag words count more) */
+function textTerms(text: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  const put = (k: string, w: number) => {
+    if ((terms.get(k) ?? 0) < w) terms.set(k, w);
+  };
+  let prev: string | undefined;
+  for (const t of tokenize(text)) {
+    if (t.kind === 'word') {
+      const s = wordKey(t.lower);
+      put(s, 1);
+      if (prev) put(`${prev} ${s}`, 1);
+      prev = s;
+    } else if (t.kind === 'hashtag') {
+      const parts = splitHashtag(t.raw).map(wordKey);
+      let p: string | undefined;
+      for (const s of parts) {
+        put(s, HASHTAG_WEIGHT);
+        if (p) put(`${p} ${s}`, HASHTAG_WEIGHT);
+        p = s;
+      }
+      put(wordKey(t.lower), HASHTAG_WEIGHT);
+      prev = undefined;
+    } else if (t.kind === 'mention') {
+      put(wordKey(t.lower), 1);
+      prev = undefined;
+    } else {
+      if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') put(t.raw, 1);
+      else if (t.kind === 'break' && t.raw.length > 0) for (const e of t.raw.match(EMOJI) ?? []) put(e, 1);
+      prev = undefined;
+    }
+  }
+  return terms;
+}
+
+function score(compiled: Compiled, terms: Map<string, number>): Float64Array {
+  const scores = new Float64Array(compiled.labels.length);
+  for (const [term, w] of terms) {
+    const list = compiled.index.get(term);
+    if (!list) continue;
+    for (const [label, weight] of list) scores[label]! += weight * w;
+  }
+  for (let i = 0; i < scores.length; i++) scores[i] = scores[i]! * compiled.prior[i]!;
+  return scores;
+}
+
+function select(compiled: Compiled, scores: Float64Array, pro: boolean): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i]! >= MIN_SCORE) order.push(i);
+  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const best = order.length ? scores[order[0]!]! : 0;
+  const share = pro ? SECONDARY_SHARE.pro : SECONDARY_SHARE.flash;
+  return order
+    .filter((i, k) => k === 0 || scores[i]! >= share * best)
+    .slice(0, MAX_LABELS);
+}
+
+/** first-person words: a personal post is "daily life" unless something stronger is there */
+const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
+
+function rank(compiled: Compiled, text: string, pro: boolean): string[] {
+  const terms = textTerms(text);
+  const scores = score(compiled, terms);
+  if (compiled === builtIn && FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += PERSONAL_BONUS;
+  if (compiled.topicOf?.some((t) => t >= 0)) {
+    const base = getBuiltIn();
+    const baseScores = score(base, terms);
+    const picked = new Set(select(base, baseScores, pro));
+    compiled.topicOf.forEach((t, i) => {
+      if (t >= 0 && picked.has(t)) scores[i] = Math.max(scores[i]!, baseScores[t]!);
+    });
+  }
+  return select(compiled, scores, pro).map((i) => compiled.labels[i]!);
+}
+
+function getBuiltIn(): Compiled {
+  builtIn ??= compileBuiltIn();
+  return builtIn;
+}
+
+export function classifyTopics(text: string, opts: TopicOptions = {}): string[] {
+  if (!text) return [];
+  const pro = opts.pro === true;
+  if (opts.categories) {
+    const labels = [...new Set(opts.categories.filter((c) => typeof c === 'string' && c.trim()))];
+    if (labels.length === 0) return [];
+    return rank(compileCustom(labels), text, pro);
+  }
+  return rank(getBuiltIn(), text, pro);
 }

@@ -1,0 +1,87 @@
+// A quantized multinomial linear model and its file format.
+//
+// File layout (little endian): 'GLNM' magic, u32 header length, UTF-8 JSON header, then the
+// int8 weights, feature-major (index * classes + class) so one feature's weights are adjacent.
+// Logits are computed as integer sums of int8 weights (exact, order-independent) and scaled once,
+// so the same input gives bit-identical probabilities everywhere.
+import { readFileSync } from 'node:fs';
+import { type FeatureSpec, extractFeatures } from './features.js';
+
+export interface LinearHeader {
+  format: 1;
+  /** what produced the file and from which data */
+  producer: string;
+  classes: string[];
+  spec: FeatureSpec;
+  /** weight = int8 * scale */
+  scale: number;
+  bias: number[];
+  /** divide the summed weights by sqrt(number of features) */
+  sqrtNorm: boolean;
+  /** added to the logits after training (class calibration), one per class */
+  calibration: number[];
+}
+
+export interface LinearModel extends LinearHeader {
+  weights: Int8Array;
+}
+
+const MAGIC = 0x4d4e4c47; // 'GLNM'
+
+export function encodeModel(header: LinearHeader, weights: Int8Array): Buffer {
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  return Buffer.concat([head, json, Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength)]);
+}
+
+export function decodeModel(buf: Buffer): LinearModel {
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a Gleaner linear model file');
+  const len = buf.readUInt32LE(4);
+  const header = JSON.parse(buf.subarray(8, 8 + len).toString('utf8')) as LinearHeader;
+  const expected = (1 << header.spec.bits) * header.classes.length;
+  const body = buf.subarray(8 + len);
+  if (body.length !== expected)
+    throw new Error(`model weights: expected ${expected} bytes, got ${body.length}`);
+  const weights = new Int8Array(expected);
+  weights.set(new Int8Array(body.buffer, body.byteOffset, body.byteLength));
+  return { ...header, weights };
+}
+
+export function loadModel(path: string): LinearModel {
+  return decodeModel(readFileSync(path));
+}
+
+/** Logits for the hashed features of `tokens`; `scratch` is reused to avoid allocation. */
+export function linearLogits(
+  model: LinearModel,
+  tokens: readonly string[],
+  scratch: number[] = [],
+): number[] {
+  scratch.length = 0;
+  extractFeatures(tokens, model.spec, scratch);
+  return logitsOf(model, scratch);
+}
+
+export function logitsOf(model: LinearModel, feats: readonly number[]): number[] {
+  const c = model.classes.length;
+  const sums = new Array<number>(c).fill(0);
+  const w = model.weights;
+  for (let i = 0; i < feats.length; i++) {
+    const base = feats[i]! * c;
+    for (let k = 0; k < c; k++) sums[k]! += w[base + k]!;
+  }
+  const norm = model.sqrtNorm && feats.length > 0 ? model.scale / Math.sqrt(feats.length) : model.scale;
+  for (let k = 0; k < c; k++) sums[k] = sums[k]! * norm + model.bias[k]! + model.calibration[k]!;
+  return sums;
+}
+
+export function softmax(z: readonly number[]): number[] {
+  let max = -Infinity;
+  for (const v of z) if (v > max) max = v;
+  const e = z.map((v) => Math.exp(v - max));
+  let s = 0;
+  for (const v of e) s += v;
+  return e.map((v) => v / s);
+}

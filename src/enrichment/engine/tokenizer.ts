@@ -1,0 +1,131 @@
+// Social-media tokenizer shared by every built-in model. One left-to-right regex pass, so the
+// cost is linear in the input (a 100,000-character text is fine) and nothing backtracks badly.
+//
+// Output tokens are lowercase and normalized:
+//   URLs → <url>, @mentions → <user>, numbers → <num>, #tag → '#tag' and 'tag',
+//   emoticons and emoji → themselves (':)', '<3', '😂'), '!'/'?' runs → '!', '!!', '?', '??', '?!',
+//   elongated words → two repeats ('soooo' → 'soo') plus a <elong> marker,
+//   ALL-CAPS words → the lowercase word plus a <caps> marker,
+//   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation).
+
+const EMOTICON =
+  // eyes, optional nose, mouth (':)', ';-P', '=D', ':/'), mirrored ('(:', 'D:'), hearts, kaomoji
+  "(?:[<>]?[:;=8][\\-o*'^]?[)\\](\\[dDpP/\\\\}{@|3*xX](?![\\p{L}\\p{N}/]))" +
+  "|(?:(?<![\\p{L}\\p{N}])[)\\](\\[dD}{@|][\\-o*'^]?[:;=8](?![\\p{L}\\p{N}]))" +
+  '|(?:<\\/?3+)|(?:\\^[_.-]?\\^)|(?:-_+-)|(?:[tT]_[tT])|(?:(?<![\\p{L}])[xX][dD]+(?![\\p{L}]))';
+
+const TOKEN_RE = new RegExp(
+  [
+    '((?:https?:\\/\\/|www\\.)\\S+)', // 1 url
+    '(@[\\p{L}\\p{N}_]+)', // 2 mention
+    '(#[\\p{L}\\p{N}_]+)', // 3 hashtag
+    `(${EMOTICON})`, // 4 emoticon
+    '(\\p{Extended_Pictographic})', // 5 emoji
+    '(\\p{N}+(?:[.,:/]\\p{N}+)*)', // 6 number
+    "([\\p{L}\\p{M}\\p{N}_]+(?:['’][\\p{L}]+)*)", // 7 word (keeps contractions whole)
+    '([!?]+)', // 8 emphasis punctuation
+    '([.,;:…]|\\n)', // 9 clause punctuation: ends a negation scope, emits nothing
+  ].join('|'),
+  'gu',
+);
+
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'nobody',
+  'none',
+  'nowhere',
+  'neither',
+  'nor',
+  'cannot',
+  'without',
+  'dont',
+  'doesnt',
+  'didnt',
+  'isnt',
+  'arent',
+  'wasnt',
+  'werent',
+  'cant',
+  'couldnt',
+  'wont',
+  'wouldnt',
+  'shouldnt',
+  'havent',
+  'hasnt',
+  'hadnt',
+  'aint',
+  'mustnt',
+  'neednt',
+]);
+// words that end a negation scope like punctuation does ("not great but fine")
+const SCOPE_BREAKERS = new Set(['but', 'however', 'although', 'though', 'yet']);
+// a negation scope without punctuation still ends after this many words
+const MAX_SCOPE = 8;
+
+const ELONGATION_RE = /(\p{L})\1{2,}/gu;
+const HAS_UPPER_RE = /\p{Lu}/u;
+const HAS_LOWER_RE = /\p{Ll}/u;
+
+export function isNegator(word: string): boolean {
+  return NEGATORS.has(word) || word.endsWith("n't");
+}
+
+/** Tokenize one text. Empty input gives []. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  if (text.length === 0) return out;
+  let scope = 0; // words left in the current negation scope
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
+    if (m[7] !== undefined) {
+      const raw = m[7];
+      let w = raw.toLowerCase();
+      if (w.includes('’')) w = w.replaceAll('’', "'");
+      if (raw.length >= 2 && HAS_UPPER_RE.test(raw) && !HAS_LOWER_RE.test(raw)) out.push('<caps>');
+      if (w.length >= 3) {
+        const short = w.replace(ELONGATION_RE, '$1$1');
+        if (short !== w) {
+          out.push('<elong>');
+          w = short;
+        }
+      }
+      if (isNegator(w)) {
+        out.push(w);
+        scope = MAX_SCOPE;
+      } else if (SCOPE_BREAKERS.has(w)) {
+        out.push(w);
+        scope = 0;
+      } else if (scope > 0) {
+        out.push('NEG_' + w);
+        scope--;
+      } else {
+        out.push(w);
+      }
+    } else if (m[9] !== undefined) {
+      scope = 0;
+    } else if (m[8] !== undefined) {
+      const p = m[8];
+      scope = 0;
+      if (p.includes('!') && p.includes('?')) out.push('?!');
+      else if (p.length > 1) out.push(p[0] === '!' ? '!!' : '??');
+      else out.push(p);
+    } else if (m[1] !== undefined) {
+      out.push('<url>');
+    } else if (m[2] !== undefined) {
+      out.push('<user>');
+    } else if (m[3] !== undefined) {
+      const tag = m[3].toLowerCase();
+      out.push(tag, tag.slice(1));
+    } else if (m[4] !== undefined) {
+      out.push(m[4].toLowerCase());
+    } else if (m[5] !== undefined) {
+      out.push(m[5]);
+    } else if (m[6] !== undefined) {
+      out.push('<num>');
+    }
+  }
+  return out;
+}

@@ -1,0 +1,396 @@
+// clipnet on the platform's official Research API (backend name `clipnet-research`). Only
+// approved, non-commercial research apps get credentials. What it can and cannot do:
+// - user posts: POST /v2/research/video/query/ with username IN [...], walking back in 30-day
+//   windows (the API's maximum span), newest window first; an unknown user is indistinguishable
+//   from one with no public videos (empty list, not 404).
+// - hashtag posts: hashtag_name IN [...], one window of `days` (≤ 30) days.
+// - comments: POST /v2/research/video/comment/list/. The comment object has no author field at
+//   all; `user` is therefore "@" alone (an empty handle), documented, never a made-up name.
+// - video ids are 64-bit integers and are read losslessly and sent back as raw JSON integers.
+// Quotas (documented by the platform): 1,000 requests a day, 100,000 records a day.
+import { Type } from '@sinclair/typebox';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
+import type { HttpClient, HttpResponse } from '../http/client.js';
+import { expectShape, idString, parseJson, unixToIso } from '../http/json.js';
+import {
+  type ClipnetSource,
+  type CommentsQuery,
+  type HashtagPostsQuery,
+  type Page,
+  type SourceCallContext,
+  SourceError,
+  type UserPostsQuery,
+} from '../interface.js';
+import { withinDays } from './aweme.js';
+
+export const CLIPNET_RESEARCH_NAME = 'clipnet-research';
+export const CLIPNET_RESEARCH_DEFAULT_BASE = 'https://open.tiktokapis.com';
+
+const VIDEO_FIELDS =
+  'id,video_description,create_time,username,like_count,comment_count,share_count,view_count';
+const COMMENT_FIELDS = 'id,video_id,text,like_count,create_time';
+const MAX_COUNT = 100;
+const WINDOW_DAYS = 30;
+const DAY_S = 86_400;
+
+const Id = Type.Union([Type.String({ pattern: '^\\d+$' }), Type.Integer()]);
+const Count = Type.Integer({ minimum: 0 });
+const ErrorStruct = Type.Object({ code: Type.String(), message: Type.Optional(Type.String()) });
+const Video = Type.Object({
+  id: Id,
+  video_description: Type.Optional(Type.String()),
+  create_time: Type.Integer(),
+  username: Type.String(),
+  like_count: Count,
+  comment_count: Count,
+  share_count: Count,
+  view_count: Count,
+});
+type Video = (typeof Video)['static'];
+const VideoQuery = Type.Object({
+  data: Type.Object({
+    videos: Type.Array(Video),
+    cursor: Type.Integer(),
+    has_more: Type.Boolean(),
+    search_id: Type.Optional(Type.String()),
+  }),
+  error: ErrorStruct,
+});
+const CommentList = Type.Object({
+  data: Type.Object({
+    comments: Type.Array(
+      Type.Object({
+        id: Id,
+        video_id: Id,
+        text: Type.String(),
+        like_count: Count,
+        create_time: Type.Integer(),
+      }),
+    ),
+    cursor: Type.Integer(),
+    has_more: Type.Boolean(),
+  }),
+  error: ErrorStruct,
+});
+const Token = Type.Object({ access_token: Type.String(), expires_in: Type.Integer() });
+
+export interface ResearchOptions {
+  clientKey: string;
+  clientSecret: string;
+  baseUrl?: string;
+  /** 30-day windows user posts walk back through */
+  maxWindows?: number;
+  now?: () => Date;
+}
+
+interface ResearchCursor {
+  /** window index, 0 = the newest 30 days */
+  w: number;
+  /** search_id of the query in that window ('' before the first page) */
+  s: string;
+  /** start index within that query */
+  c: number;
+}
+
+type Condition = { operation: 'IN' | 'EQ'; field_name: string; field_values: string[] };
+
+export class ClipnetResearchSource implements ClipnetSource {
+  readonly name = CLIPNET_RESEARCH_NAME;
+  readonly kind = 'live' as const;
+  readonly #base: string;
+  readonly #now: () => Date;
+  readonly #maxWindows: number;
+  #token: { value: string; expiresAt: number } | undefined;
+  #tokenPending: Promise<string> | undefined;
+
+  constructor(
+    private readonly opts: ResearchOptions,
+    private readonly http: HttpClient,
+  ) {
+    this.#base = (opts.baseUrl ?? CLIPNET_RESEARCH_DEFAULT_BASE).replace(/\/+$/, '');
+    this.#now = opts.now ?? (() => new Date());
+    this.#maxWindows = opts.maxWindows ?? 12;
+  }
+
+  async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
+    let pos = decodeCursor(q.cursor);
+    const items: Page<ClipnetPost>['items'] = [];
+    const cond: Condition = { operation: 'EQ', field_name: 'username', field_values: [q.username] };
+    for (let calls = 0; calls < 20 && pos.w < this.#maxWindows; calls++) {
+      const { start, end } = this.#window(pos.w);
+      const res = await this.#query(
+        [cond],
+        start,
+        end,
+        pos,
+        Math.min(MAX_COUNT, q.limit - items.length),
+        ctx,
+      );
+      const searchId = res.search_id ?? pos.s;
+      res.videos.forEach((v, i) => {
+        const last = i === res.videos.length - 1;
+        const next: ResearchCursor = last
+          ? this.#after(pos.w, searchId, res)
+          : { w: pos.w, s: searchId, c: pos.c + i + 1 };
+        items.push({ item: toPost(v), cursor: encodeCursor(next) });
+      });
+      pos = this.#after(pos.w, searchId, res);
+      if (items.length >= q.limit) break;
+    }
+    return { items: items.slice(0, q.limit), hasMore: pos.w < this.#maxWindows };
+  }
+
+  async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
+    const now = this.#now();
+    const end = ymd(now);
+    const start = ymd(new Date(now.getTime() - Math.min(q.days, WINDOW_DAYS) * DAY_S * 1000));
+    const cond: Condition = {
+      operation: 'IN',
+      field_name: 'hashtag_name',
+      field_values: [q.hashtag.toLowerCase()],
+    };
+    const out: HashtagPost[] = [];
+    let pos: ResearchCursor = { w: 0, s: '', c: 0 };
+    for (let calls = 0; calls < 20 && out.length < q.max; calls++) {
+      const res = await this.#query([cond], start, end, pos, MAX_COUNT, ctx);
+      for (const v of res.videos) {
+        if (withinDays(v.create_time, q.days, now)) out.push(toHashtagPost(v, q.hashtag));
+      }
+      if (!res.has_more) break;
+      pos = { w: 0, s: res.search_id ?? pos.s, c: res.cursor };
+    }
+    return out.slice(0, q.max);
+  }
+
+  async comments(q: CommentsQuery, ctx?: SourceCallContext): Promise<PostComment[]> {
+    if (q.post.form !== 'id' || !/^\d{1,20}$/.test(q.post.id)) {
+      throw new SourceError(
+        'unsupported',
+        'the Research API takes numeric video ids only; it cannot resolve short links',
+        {
+          backend: this.name,
+        },
+      );
+    }
+    const url = `https://www.tiktok.com/@/video/${q.post.id}`;
+    const out: PostComment[] = [];
+    let cursor = 0;
+    for (let calls = 0; calls < 20 && out.length < q.limit; calls++) {
+      // the id goes out as a raw JSON integer: JSON.stringify of a Number would round it
+      const body = `{"video_id":${q.post.id},"max_count":${Math.min(MAX_COUNT, q.limit - out.length)},"cursor":${cursor}}`;
+      const res = expectShape(
+        CommentList,
+        await this.#post('comment/list', '/v2/research/video/comment/list/', COMMENT_FIELDS, body, ctx),
+        this.name,
+        'comment/list',
+      );
+      for (const c of res.data.comments) {
+        out.push({
+          id: idString(c.id),
+          post_url: url,
+          text: c.text,
+          // the Research API's comment object names no author
+          user: '@',
+          timestamp: unixToIso(c.create_time),
+          likes: c.like_count,
+        });
+      }
+      if (!res.data.has_more) break;
+      cursor = res.data.cursor;
+    }
+    return out.slice(0, q.limit);
+  }
+
+  #after(w: number, searchId: string, res: { has_more: boolean; cursor: number }): ResearchCursor {
+    return res.has_more ? { w, s: searchId, c: res.cursor } : { w: w + 1, s: '', c: 0 };
+  }
+
+  #window(w: number): { start: string; end: string } {
+    const endMs = this.#now().getTime() - w * WINDOW_DAYS * DAY_S * 1000;
+    // start..end inclusive spans 30 days: windows touch without overlapping
+    return { start: ymd(new Date(endMs - (WINDOW_DAYS - 1) * DAY_S * 1000)), end: ymd(new Date(endMs)) };
+  }
+
+  async #query(
+    and: Condition[],
+    start: string,
+    end: string,
+    pos: ResearchCursor,
+    maxCount: number,
+    ctx?: SourceCallContext,
+  ): Promise<{ videos: Video[]; cursor: number; has_more: boolean; search_id?: string }> {
+    const body = JSON.stringify({
+      query: { and },
+      start_date: start,
+      end_date: end,
+      max_count: Math.max(1, maxCount),
+      cursor: pos.c,
+      ...(pos.s ? { search_id: pos.s } : {}),
+    });
+    const res = expectShape(
+      VideoQuery,
+      await this.#post('video/query', '/v2/research/video/query/', VIDEO_FIELDS, body, ctx),
+      this.name,
+      'video/query',
+    );
+    return res.data;
+  }
+
+  async #post(
+    op: string,
+    path: string,
+    fields: string,
+    body: string,
+    ctx?: SourceCallContext,
+  ): Promise<unknown> {
+    const token = await this.#accessToken(ctx);
+    try {
+      const res = await this.http.send({
+        op,
+        method: 'POST',
+        idempotent: true,
+        url: `${this.#base}${path}`,
+        query: { fields },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+        signal: ctx?.signal,
+        classify: (r) => this.#classify(op, r),
+      });
+      return parseJson(res.text, this.name, { lossless: true });
+    } catch (e) {
+      if (e instanceof SourceError && /access_token_invalid/.test(e.message)) this.#token = undefined;
+      throw e;
+    }
+  }
+
+  #classify(op: string, r: HttpResponse): SourceError | undefined {
+    let code: string | undefined;
+    let message = '';
+    try {
+      const j = JSON.parse(r.text) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof j.error?.code === 'string') code = j.error.code;
+      if (typeof j.error?.message === 'string') message = j.error.message;
+    } catch {
+      return undefined;
+    }
+    if (code === undefined || code === 'ok') return undefined;
+    const backend = this.name;
+    const text = `${backend} ${op}: ${code}${message ? ` (${this.http.upstreamMessage(message)})` : ''}`;
+    if (code === 'rate_limit_exceeded' || r.status === 429)
+      return new SourceError('throttled', text, { backend });
+    if (
+      code === 'access_token_invalid' ||
+      code === 'scope_not_authorized' ||
+      r.status === 401 ||
+      r.status === 403
+    ) {
+      return new SourceError('upstream', `${text}: the Research API refused our credentials`, { backend });
+    }
+    if (r.status === 404) return new SourceError('not_found', text, { backend });
+    return new SourceError('upstream', text, { backend });
+  }
+
+  async #accessToken(ctx?: SourceCallContext): Promise<string> {
+    const t = this.#token;
+    if (t && t.expiresAt > Date.now()) return t.value;
+    this.#tokenPending ??= this.#fetchToken(ctx).finally(() => {
+      this.#tokenPending = undefined;
+    });
+    return this.#tokenPending;
+  }
+
+  async #fetchToken(ctx?: SourceCallContext): Promise<string> {
+    const form = new URLSearchParams({
+      client_key: this.opts.clientKey,
+      client_secret: this.opts.clientSecret,
+      grant_type: 'client_credentials',
+    });
+    const res = await this.http.send({
+      op: 'oauth/token',
+      method: 'POST',
+      idempotent: true,
+      url: `${this.#base}/v2/oauth/token/`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      signal: ctx?.signal,
+      classify: (r) =>
+        r.status >= 400 && r.status < 500 && r.status !== 429
+          ? new SourceError(
+              'upstream',
+              `${this.name} oauth/token: the Research API refused our client credentials (HTTP ${r.status})`,
+              {
+                backend: this.name,
+              },
+            )
+          : undefined,
+    });
+    const j = parseJson(res.text, this.name) as Record<string, unknown>;
+    if (typeof j.error === 'string' && j.error !== '') {
+      throw new SourceError('upstream', `${this.name} oauth/token: ${j.error}`, { backend: this.name });
+    }
+    const tok = expectShape(Token, j, this.name, 'oauth/token');
+    this.http.redact.add(tok.access_token);
+    // renew a minute early so a token never expires mid-call
+    this.#token = {
+      value: tok.access_token,
+      expiresAt: Date.now() + Math.max(0, tok.expires_in - 60) * 1000,
+    };
+    return tok.access_token;
+  }
+}
+
+function toPost(v: Video): ClipnetPost {
+  const id = idString(v.id);
+  return {
+    id,
+    caption: v.video_description ?? '',
+    url: `https://www.tiktok.com/@${v.username}/video/${id}`,
+    timestamp: unixToIso(v.create_time),
+    stats: { views: v.view_count, likes: v.like_count, comments: v.comment_count, shares: v.share_count },
+  };
+}
+
+function toHashtagPost(v: Video, hashtag: string): HashtagPost {
+  const id = idString(v.id);
+  return {
+    post_id: id,
+    post_text: v.video_description ?? '',
+    post_time: String(v.create_time),
+    // the Research API returns no account id: the username is the account's only identifier here
+    profile_id: v.username,
+    profile_name: v.username,
+    reaction_count: v.like_count,
+    share_count: v.share_count,
+    play_count: v.view_count,
+    comment_count: v.comment_count,
+    source_name: hashtag,
+    post_url: `https://www.tiktok.com/@${v.username}/video/${id}`,
+  };
+}
+
+function ymd(d: Date): string {
+  return d.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+function encodeCursor(c: ResearchCursor): string {
+  return JSON.stringify(c);
+}
+
+function decodeCursor(s: string | undefined): ResearchCursor {
+  if (!s) return { w: 0, s: '', c: 0 };
+  try {
+    const v = JSON.parse(s) as Partial<ResearchCursor>;
+    if (
+      Number.isInteger(v.w) &&
+      (v.w as number) >= 0 &&
+      typeof v.s === 'string' &&
+      Number.isInteger(v.c) &&
+      (v.c as number) >= 0
+    ) {
+      return { w: v.w as number, s: v.s, c: v.c as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw new SourceError('bad_cursor', 'the cursor is malformed: pass back a cursor exactly as returned');
+}

@@ -1,0 +1,93 @@
+// Builds a live backend by its short name from the environment. The composition root calls
+// createLiveSource() once per name listed in CLIPNET_SOURCE / PICNET_SOURCE / VIDNET_SOURCE and
+// hands the results to composeSources() (../failover.ts).
+import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import { HttpClient } from '../http/client.js';
+import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
+import { YOUTUBE_DATA_API_NAME, YoutubeDataApiSource } from '../vidnet/youtube-data-api.js';
+import {
+  httpSettingsFromEnv,
+  intSetting,
+  LiveConfigError,
+  type LiveSourcesEnvType,
+  required,
+} from './config.js';
+
+export { LiveConfigError, LiveSourcesEnv, type LiveSourcesEnvType } from './config.js';
+
+export const LIVE_BACKENDS: Record<Platform, readonly string[]> = {
+  clipnet: [],
+  picnet: [],
+  vidnet: [YOUTUBE_DATA_API_NAME],
+};
+
+export interface LiveSourceDeps {
+  logger?: Logger;
+  /** undici dispatcher every request of the backend goes through (tests: a MockAgent) */
+  dispatcher?: Dispatcher;
+  now?: () => Date;
+  /** jitter source for retry backoff */
+  random?: () => number;
+}
+
+export function createLiveSource(
+  platform: 'clipnet',
+  name: string,
+  env: LiveSourcesEnvType,
+  deps?: LiveSourceDeps,
+): ClipnetSource;
+export function createLiveSource(
+  platform: 'picnet',
+  name: string,
+  env: LiveSourcesEnvType,
+  deps?: LiveSourceDeps,
+): PicnetSource;
+export function createLiveSource(
+  platform: 'vidnet',
+  name: string,
+  env: LiveSourcesEnvType,
+  deps?: LiveSourceDeps,
+): VidnetSource;
+export function createLiveSource(
+  platform: Platform,
+  name: string,
+  env: LiveSourcesEnvType,
+  deps?: LiveSourceDeps,
+): ClipnetSource | PicnetSource | VidnetSource;
+export function createLiveSource(
+  platform: Platform,
+  name: string,
+  env: LiveSourcesEnvType,
+  deps: LiveSourceDeps = {},
+): ClipnetSource | PicnetSource | VidnetSource {
+  if (!LIVE_BACKENDS[platform].includes(name)) {
+    throw new LiveConfigError(
+      `${platform.toUpperCase()}_SOURCE: unknown backend "${name}" for ${platform}; known: ${['sandbox', ...LIVE_BACKENDS[platform]].join(', ')}`,
+    );
+  }
+  const settings = httpSettingsFromEnv(env);
+  const http = (secrets: Array<string | undefined>) =>
+    new HttpClient(
+      `${name}`,
+      settings,
+      { dispatcher: deps.dispatcher, logger: deps.logger, random: deps.random },
+      secrets,
+    );
+  const now = deps.now;
+  switch (name) {
+    case YOUTUBE_DATA_API_NAME: {
+      const [apiKey] = required(env, platform, name, 'YOUTUBE_API_KEY') as [string];
+      return new YoutubeDataApiSource(
+        {
+          apiKey,
+          baseUrl: env.YOUTUBE_API_BASE_URL,
+          dailyQuota: intSetting(env, 'YOUTUBE_DAILY_QUOTA', 1, 10_000),
+          now,
+        },
+        http([apiKey]),
+      );
+    }
+  }
+  throw new LiveConfigError(`backend ${name} is not available for ${platform}`);
+}

@@ -1,0 +1,77 @@
+// clipnet (short videos) served from the sandbox world.
+import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
+import type { ClipnetSource, CommentsQuery, HashtagPostsQuery, Page, UserPostsQuery } from '../interface.js';
+import { normalizeHandle, notFound, type World } from './db.js';
+import { type PostRecord, SocialTables } from './social.js';
+import { isoAt, unixAt } from './time.js';
+
+export function clipnetPostUrl(handle: string, id: string): string {
+  return `https://www.clipnet.com/@${handle}/video/${id}`;
+}
+
+export function clipnetShortUrl(code: string): string {
+  return `https://vm.clipnet.com/${code}/`;
+}
+
+export function createClipnetSource(world: World): ClipnetSource {
+  const t = new SocialTables(world, 'clipnet');
+
+  return {
+    name: 'sandbox',
+    kind: 'sandbox',
+
+    async userPosts(q: UserPostsQuery): Promise<Page<ClipnetPost>> {
+      const account = t.accountByHandle(normalizeHandle(q.username));
+      if (!account) throw notFound(`clipnet user ${q.username}`);
+      const clock = world.clock();
+      const page = t.postsPage(account, clock, q.limit, q.cursor);
+      return {
+        items: page.rows.map(({ row, cursor }) => ({
+          item: {
+            id: row.id,
+            caption: row.caption,
+            url: clipnetPostUrl(row.handle, row.id),
+            timestamp: isoAt(clock, row.ts),
+            stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
+          },
+          cursor,
+        })),
+        hasMore: page.hasMore,
+      };
+    },
+
+    async comments(q: CommentsQuery): Promise<PostComment[]> {
+      const clock = world.clock();
+      const post = t.findPost(q.post, clock, q.post.form === 'shortlink' ? 'code' : 'id');
+      if (!post) throw notFound(`clipnet post ${q.post.input}`);
+      const postUrl = clipnetPostUrl(post.handle, post.id);
+      return t.comments(post, clock, q.limit).map((c) => ({
+        id: c.id,
+        post_url: postUrl,
+        text: c.text,
+        user: `@${c.user}`,
+        timestamp: isoAt(clock, c.ts),
+        likes: c.likes,
+      }));
+    },
+
+    async hashtagPosts(q: HashtagPostsQuery): Promise<HashtagPost[]> {
+      const clock = world.clock();
+      const source = q.hashtag.trim().replace(/^#+/, '');
+      return t.byHashtag(q.hashtag, q.days, q.max, clock).map((p: PostRecord) => ({
+        post_id: p.id,
+        post_text: p.caption,
+        post_time: String(unixAt(clock, p.ts)),
+        profile_id: p.user_id,
+        profile_name: p.handle,
+        reaction_count: p.likes,
+        share_count: p.shares,
+        play_count: p.views,
+        comment_count: p.comments,
+        source_name: source,
+        // hashtag search answers carry the URL without its scheme, as the platform's own does
+        post_url: `www.clipnet.com/@${p.handle}/video/${p.id}`,
+      }));
+    },
+  };
+}

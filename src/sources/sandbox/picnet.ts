@@ -1,0 +1,76 @@
+// picnet (photos, carousels and reels) served from the sandbox world.
+import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
+import type { CommentsQuery, HashtagPostsQuery, Page, PicnetSource, UserPostsQuery } from '../interface.js';
+import { normalizeHandle, notFound, type World } from './db.js';
+import { type PostRecord, SocialTables } from './social.js';
+import { isoAt, unixAt } from './time.js';
+
+export function picnetPostUrl(shortcode: string, mediaType: string | null): string {
+  return mediaType === 'video'
+    ? `https://www.picnet.com/reel/${shortcode}/`
+    : `https://www.picnet.com/p/${shortcode}/`;
+}
+
+export function createPicnetSource(world: World): PicnetSource {
+  const t = new SocialTables(world, 'picnet');
+
+  return {
+    name: 'sandbox',
+    kind: 'sandbox',
+
+    async userPosts(q: UserPostsQuery): Promise<Page<PicnetPost>> {
+      const name = normalizeHandle(q.username);
+      const account = (/^\d+$/.test(name) ? t.accountByUserId(name) : undefined) ?? t.accountByHandle(name);
+      if (!account) throw notFound(`picnet user ${q.username}`);
+      const clock = world.clock();
+      const page = t.postsPage(account, clock, q.limit, q.cursor);
+      return {
+        items: page.rows.map(({ row, cursor }) => ({
+          item: {
+            id: row.id,
+            shortcode: row.code,
+            caption: row.caption,
+            url: picnetPostUrl(row.code, row.media_type),
+            timestamp: isoAt(clock, row.ts),
+            media_type: (row.media_type ?? 'image') as PicnetPost['media_type'],
+            stats: { likes: row.likes, comments: row.comments },
+          },
+          cursor,
+        })),
+        hasMore: page.hasMore,
+      };
+    },
+
+    async comments(q: CommentsQuery): Promise<PostComment[]> {
+      const clock = world.clock();
+      // a shortcode is the post's name in every URL form; a numeric post id works too
+      const post = t.findPost(q.post, clock, 'code');
+      if (!post) throw notFound(`picnet post ${q.post.input}`);
+      const postUrl = picnetPostUrl(post.code, post.media_type);
+      return t.comments(post, clock, q.limit).map((c) => ({
+        id: c.id,
+        post_url: postUrl,
+        text: c.text,
+        user: `@${c.user}`,
+        timestamp: isoAt(clock, c.ts),
+        likes: c.likes,
+      }));
+    },
+
+    async hashtagPosts(q: HashtagPostsQuery): Promise<HashtagPost[]> {
+      const clock = world.clock();
+      const source = q.hashtag.trim().replace(/^#+/, '');
+      return t.byHashtag(q.hashtag, q.days, q.max, clock).map((p: PostRecord) => ({
+        post_id: p.id,
+        post_text: p.caption,
+        post_time: String(unixAt(clock, p.ts)),
+        profile_id: p.user_id,
+        profile_name: p.handle,
+        reaction_count: p.likes,
+        comment_count: p.comments,
+        source_name: source,
+        post_url: picnetPostUrl(p.code, p.media_type),
+      }));
+    },
+  };
+}

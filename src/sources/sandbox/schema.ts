@@ -1,0 +1,116 @@
+// The world's SQLite schema. Times are offsets in seconds from the start of the current UTC day.
+export const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE accounts (
+  pk INTEGER PRIMARY KEY,
+  platform TEXT NOT NULL,
+  handle TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  display_name TEXT NOT NULL,
+  niche TEXT NOT NULL,
+  followers INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX accounts_handle ON accounts (platform, handle);
+CREATE UNIQUE INDEX accounts_user_id ON accounts (platform, user_id);
+
+CREATE TABLE posts (
+  pk INTEGER PRIMARY KEY,
+  platform TEXT NOT NULL,
+  id TEXT NOT NULL,
+  account_pk INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  caption TEXT NOT NULL,
+  code TEXT NOT NULL,
+  media_type TEXT,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  comments INTEGER NOT NULL,
+  shares INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX posts_id ON posts (platform, id);
+CREATE UNIQUE INDEX posts_code ON posts (platform, code);
+CREATE INDEX posts_account_time ON posts (account_pk, ts, id);
+
+CREATE TABLE post_tags (
+  platform TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  ts INTEGER NOT NULL,
+  post_pk INTEGER NOT NULL,
+  PRIMARY KEY (platform, tag, ts, post_pk)
+) WITHOUT ROWID;
+
+-- comments are only ever read by post, so their ids (unique by construction) carry no index
+CREATE TABLE comments (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL,
+  post_pk INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  user TEXT NOT NULL,
+  text TEXT NOT NULL,
+  likes INTEGER NOT NULL
+);
+CREATE INDEX comments_top ON comments (post_pk, likes, ts);
+
+CREATE TABLE channels (
+  pk INTEGER PRIMARY KEY,
+  browse_id TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  handle TEXT NOT NULL,
+  niche TEXT NOT NULL,
+  subscribers INTEGER NOT NULL
+);
+
+CREATE TABLE videos (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  channel_pk INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  tags TEXT NOT NULL,
+  duration INTEGER NOT NULL,
+  is_short INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  comments INTEGER NOT NULL
+);
+CREATE INDEX videos_channel_time ON videos (channel_pk, is_short, ts, id);
+
+CREATE TABLE video_tags (
+  tag TEXT NOT NULL,
+  ts INTEGER NOT NULL,
+  video_pk INTEGER NOT NULL,
+  PRIMARY KEY (tag, ts, video_pk)
+) WITHOUT ROWID;
+
+CREATE TABLE video_comments (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL,
+  video_pk INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  user TEXT NOT NULL,
+  text TEXT NOT NULL,
+  likes INTEGER NOT NULL
+);
+CREATE INDEX video_comments_top ON video_comments (video_pk, likes, ts);
+
+-- keyword search; unicode61 without stemming so that a match means every term appears verbatim
+CREATE VIRTUAL TABLE video_fts USING fts5 (
+  title, description, tags,
+  content = 'videos', content_rowid = 'pk',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+`;
+
+/** tables of the canonical dump behind digest(), each with its key order. The tag tables and
+ *  the full-text index are derived from the captions, titles and descriptions, so they are left
+ *  out: the digest covers what the generator decided, not how it is indexed. */
+export const DUMP_TABLES: ReadonlyArray<readonly [string, string]> = [
+  ['accounts', 'pk'],
+  ['posts', 'pk'],
+  ['comments', 'pk'],
+  ['channels', 'pk'],
+  ['videos', 'pk'],
+  ['video_comments', 'pk'],
+];
