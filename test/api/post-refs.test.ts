@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { parsePostRef } from '../../src/services/post-refs.js';
+
+test.each([
+  ['clipnet', 'https://www.clipnet.com/@someone/video/7234567890123456789', '7234567890123456789', 'id'],
+  ['clipnet', 'www.clipnet.com/@someone/video/7234567890123456789?lang=en', '7234567890123456789', 'id'],
+  ['clipnet', 'https://www.tiktok.com/@x/video/7234567890123456789', '7234567890123456789', 'id'],
+  ['clipnet', '7234567890123456789', '7234567890123456789', 'id'],
+  ['clipnet', 'https://vm.clipnet.com/ZMabc123/', 'ZMabc123', 'shortlink'],
+  ['clipnet', 'vm.clipnet.com/ZMabc123', 'ZMabc123', 'shortlink'],
+  ['clipnet', 'https://www.clipnet.com/t/ZTRabc12/', 'ZTRabc12', 'shortlink'],
+  ['picnet', 'https://www.picnet.com/p/AbC_dE-fGh1/', 'AbC_dE-fGh1', 'id'],
+  ['picnet', 'picnet.com/reel/AbC_dE-fGh1', 'AbC_dE-fGh1', 'id'],
+  ['picnet', 'https://www.instagram.com/reels/AbC_dE-fGh1/?igsh=x', 'AbC_dE-fGh1', 'id'],
+  ['picnet', 'AbC_dE-fGh1', 'AbC_dE-fGh1', 'id'],
+  ['vidnet', 'https://www.vidnet.com/watch?v=dQw4w9WgXcQ&t=10s', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'vidnet.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'https://vidnet.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'https://youtu.be/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'https://www.vidnet.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'https://m.vidnet.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+  ['vidnet', 'dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+] as const)('%s: %s → %s', (platform, input, id, form) => {
+  expect(parsePostRef(platform, input)).toEqual({ id, form, input });
+});
+
+test.each([
+  ['clipnet', 'https://www.clipnet.com/@someone'],
+  ['clipnet', 'hello world'],
+  ['picnet', 'https://www.picnet.com/someone/'],
+  ['picnet', 'x'],
+  ['vidnet', 'https://www.vidnet.com/watch?v=short'],
+  ['vidnet', 'https://www.vidnet.com/channel/UCabc'],
+  ['vidnet', 'not an id'],
+] as const)('%s: %s names no post', (platform, input) => {
+  expect(parsePostRef(platform, input)).toBeNull();
+});
