@@ -72,12 +72,7 @@ export const ConfigEnv = Type.Object({
   ),
   REQUEST_TIMEOUT_MS: int(60_000, 1000, 600_000, 'Deadline of one API call, upstream calls included'),
   SWEEP_INTERVAL_SECONDS: int(30, 1, 3600, 'How often expired holds and idempotency records are swept'),
-  ENRICH_THREADS: int(
-    Math.max(1, Math.min(4, availableParallelism() - 1)),
-    1,
-    64,
-    'Worker threads of the built-in analyzer',
-  ),
+  ENRICH_THREADS: int(0, 0, 64, 'Worker threads of the built-in analyzer; 0: cores − 1 (1 to 4)'),
   LLM_PROVIDERS: Type.String({
     default: '',
     pattern: '^((model-2\\.0-flash|model-1\\.5-pro)(,(model-2\\.0-flash|model-1\\.5-pro))*)?$',
@@ -146,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     );
   return {
     ...c,
+    ENRICH_THREADS: c.ENRICH_THREADS || Math.max(1, Math.min(4, availableParallelism() - 1)),
     databaseUrl,
     sources: {
       clipnet: list(c.CLIPNET_SOURCE),

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { type App, buildApp } from '../../src/app.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
@@ -23,8 +23,8 @@ export interface TestApp {
   /** a key with the credits asked for */
   key: string;
   keyId: string;
-  post(path: string, body: unknown, headers?: Record<string, string>): ReturnType<App['inject']>;
-  inject(opts: InjectOptions): ReturnType<App['inject']>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   newKey(credits: number): Promise<{ key: string; id: string }>;
   balance(keyId?: string): Promise<number>;
   close(): Promise<void>;
@@ -40,7 +40,11 @@ export interface TestAppOptions {
 
 export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'gleaner-test-'));
-  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'ledger.db')}`, LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'ledger.db')}`,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const logger = pino({ level: 'silent' });
   const ledger = opts.ledger ?? new SqliteLedger(join(dir, 'ledger.db'));
   const services = await createServices(config, logger, {
