@@ -31,11 +31,11 @@ interface Compiled {
 /** a label needs this much evidence: one ordinary term */
 const MIN_SCORE = 1;
 /** a second or third label must reach this share of the best label's score */
-const SECONDARY_SHARE = { flash: 0.5, pro: 0.4 };
 const HASHTAG_WEIGHT = 1.5;
 const DAILY_LIFE = Object.keys(TOPICS).indexOf('daily_life');
-export const TOPIC_PARAMS = { personal: 0.6, flash: 0.5, pro: 0.4, dailyPrior: 0.6 };
-let PERSONAL_BONUS = TOPIC_PARAMS.personal;
+/** tuned on the TweetTopic development file (see docs): first-person bonus for daily_life, share of the
+ *  best score a second label needs (pro uses the same method: no variant measured better) */
+export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6 };
 const MAX_LABELS = 3;
 
 const EMOJI = /\p{Extended_Pictographic}/gu;
@@ -79,8 +79,10 @@ let builtIn: Compiled | undefined;
 
 function compileBuiltIn(): Compiled {
   const index: TermIndex = new Map();
-  TAXONOMY.forEach((topic, i) => addTopicTerms(index, topic, i, 1));
-  const prior = TAXONOMY.map((t) => (t === 'daily_life' ? 0.6 : 1));
+  TAXONOMY.forEach((topic, i) => {
+    addTopicTerms(index, topic, i, 1);
+  });
+  const prior = TAXONOMY.map((t) => (t === 'daily_life' ? TOPIC_PARAMS.dailyPrior : 1));
   return { labels: [...TAXONOMY], index, prior };
 }
 
@@ -202,10 +204,8 @@ function select(compiled: Compiled, scores: Float64Array, pro: boolean): number[
   for (let i = 0; i < scores.length; i++) if (scores[i]! >= MIN_SCORE) order.push(i);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
   const best = order.length ? scores[order[0]!]! : 0;
-  const share = pro ? SECONDARY_SHARE.pro : SECONDARY_SHARE.flash;
-  return order
-    .filter((i, k) => k === 0 || scores[i]! >= share * best)
-    .slice(0, MAX_LABELS);
+  const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
+  return order.filter((i, k) => k === 0 || scores[i]! >= share * best).slice(0, MAX_LABELS);
 }
 
 /** first-person words: a personal post is "daily life" unless something stronger is there */
@@ -214,7 +214,8 @@ const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
 function rank(compiled: Compiled, text: string, pro: boolean): string[] {
   const terms = textTerms(text);
   const scores = score(compiled, terms);
-  if (compiled === builtIn && FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += PERSONAL_BONUS;
+  if (compiled === builtIn && FIRST_PERSON.some((w) => terms.has(w)))
+    scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
   if (compiled.topicOf?.some((t) => t >= 0)) {
     const base = getBuiltIn();
     const baseScores = score(base, terms);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { splitHashtag } from '../../src/enrichment/keywords/hashtags.js';
+import { extractKeywords, stem } from '../../src/enrichment/keywords/index.js';
+
+describe('extractKeywords', () => {
+  it('finds noun phrases, names and split hashtags, lowercase and without duplicates', () => {
+    const kws = extractKeywords(
+      'Huge #BlackFriday deals on the new iPhone at Best Buy! The iPhone deals end Monday.',
+    );
+    expect(kws).toContain('black friday');
+    expect(kws.some((k) => k.includes('iphone'))).toBe(true);
+    expect(kws.every((k) => k === k.toLowerCase())).toBe(true);
+    expect(new Set(kws.map((k) => k.split(' ').map(stem).join(' '))).size).toBe(kws.length);
+  });
+
+  it('ranks the topic of an abstract above filler', () => {
+    const text =
+      'Neural network controllers for robotic arms. We propose a neural network controller that learns ' +
+      'the inverse dynamics of a robotic arm. The neural network controller is compared with a PID controller.';
+    const kws = extractKeywords(text, { max: 3 });
+    expect(kws[0]).toMatch(/neural network controller/);
+    expect(kws).not.toContain('propose');
+  });
+
+  it('respects max and returns nothing for empty or signal-free text', () => {
+    const text =
+      'Apple unveils the iPhone 15 with a titanium frame, USB-C charging and a faster A17 chip in Cupertino.';
+    expect(extractKeywords(text, { max: 2 })).toHaveLength(2);
+    expect(extractKeywords('')).toEqual([]);
+    expect(extractKeywords('lol ok')).toEqual([]);
+    expect(extractKeywords('anything', { max: 0 })).toEqual([]);
+  });
+
+  it('handles a 100,000-character text quickly and deterministically', () => {
+    const long = 'Solar panels cut energy bills for small farms. '.repeat(2200);
+    expect(long.length).toBeGreaterThan(100_000);
+    const a = extractKeywords(long);
+    expect(a.length).toBeGreaterThan(0);
+    expect(extractKeywords(long)).toEqual(a);
+    expect(extractKeywords('x'.repeat(100_000))).toEqual([]);
+  });
+
+  it('pro returns keywords of the same form', () => {
+    const kws = extractKeywords(
+      'Customer service at @Delta was slow and my checked luggage was lost in Atlanta',
+      { pro: true },
+    );
+    expect(kws.length).toBeGreaterThan(0);
+    expect(kws.every((k) => k === k.toLowerCase())).toBe(true);
+  });
+});
+
+describe('splitHashtag', () => {
+  it('splits camelCase, digits and dictionary compounds', () => {
+    expect(splitHashtag('BlackFriday')).toEqual(['black', 'friday']);
+    expect(splitHashtag('blackfriday')).toEqual(['black', 'friday']);
+    expect(splitHashtag('customerservice')).toEqual(['customer', 'service']);
+    expect(splitHashtag('election2020')).toEqual(['election', '2020']);
+    expect(splitHashtag('iphone')).toEqual(['iphone']);
+  });
+});

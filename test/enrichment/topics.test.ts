@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { classifyTopics, TAXONOMY } from '../../src/enrichment/topics/index.js';
+
+describe('classifyTopics (built-in taxonomy)', () => {
+  it('has about twenty snake_case topics', () => {
+    expect(TAXONOMY.length).toBeGreaterThanOrEqual(18);
+    for (const t of TAXONOMY) expect(t).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+
+  it('returns 1-3 labels from the taxonomy, best first', () => {
+    expect(classifyTopics('Messi scored twice as Barcelona won the Champions League final')[0]).toBe(
+      'sports',
+    );
+    expect(classifyTopics('New iPhone update drains the battery, the app keeps crashing')[0]).toBe(
+      'technology',
+    );
+    expect(classifyTopics('Best pizza and pasta in town, the chef is a genius 🍕')[0]).toBe('food_drink');
+    expect(classifyTopics('Our flight to Bali got delayed but the hotel is gorgeous #travel')[0]).toBe(
+      'travel',
+    );
+    const labels = classifyTopics('Watching the NBA finals with my dad, then a movie on Netflix');
+    expect(labels.length).toBeGreaterThanOrEqual(1);
+    expect(labels.length).toBeLessThanOrEqual(3);
+    for (const l of labels) expect(TAXONOMY).toContain(l);
+  });
+
+  it('uses hashtags and emoji', () => {
+    expect(classifyTopics('#nowplaying')).toContain('music');
+    expect(classifyTopics('🐶🐾')).toContain('pets_animals');
+  });
+
+  it('returns nothing when there is no topical signal', () => {
+    expect(classifyTopics('lol ok')).toEqual([]);
+    expect(classifyTopics('')).toEqual([]);
+  });
+
+  it('copes with a 100,000-character text', () => {
+    const out = classifyTopics('The stadium crowd cheered the goal. '.repeat(3000));
+    expect(out[0]).toBe('sports');
+  });
+});
+
+describe('classifyTopics (custom categories)', () => {
+  const cats = ['pricing', 'customer service', 'shipping', 'battery life'];
+
+  it('expands common analyst labels with related terms and stems', () => {
+    expect(
+      classifyTopics('Way too expensive for what it is, $80 is a rip-off', { categories: cats }),
+    ).toEqual(['pricing']);
+    expect(
+      classifyTopics('Waited 2 hours on hold and the agent hung up on me', { categories: cats })[0],
+    ).toBe('customer service');
+    expect(
+      classifyTopics('My package still has not arrived, tracking says delayed', { categories: cats })[0],
+    ).toBe('shipping');
+    expect(classifyTopics('The phone dies by noon, battery drains so fast', { categories: cats })[0]).toBe(
+      'battery life',
+    );
+  });
+
+  it('returns labels exactly as given, only from the list, and [] when none fits', () => {
+    const given = ['Pricing', 'Sports'];
+    expect(
+      classifyTopics('Way cheaper now, $20 discount, and the Lakers won!', { categories: given }).sort(),
+    ).toEqual(['Pricing', 'Sports'].sort());
+    expect(classifyTopics('Lovely sunset at the beach tonight', { categories: cats })).toEqual([]);
+    expect(classifyTopics('anything at all', { categories: [] })).toEqual([]);
+  });
+
+  it('maps a label that names a built-in topic to its lexicon', () => {
+    expect(
+      classifyTopics('Kenobi finale was amazing, season 2 please', { categories: ['Movies', 'Food'] }),
+    ).toEqual(['Movies']);
+    expect(classifyTopics('That ramen was delicious', { categories: ['Movies', 'Food'] })).toEqual(['Food']);
+  });
+});
