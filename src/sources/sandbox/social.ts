@@ -94,7 +94,14 @@ export class SocialTables {
   ): { rows: Array<{ row: PostRecord; cursor: string }>; hasMore: boolean } {
     const after = cursor === undefined ? { ts: clock.nowOffset + 1, id: '' } : decodeCursor(cursor);
     const n = clampLimit(limit);
-    const rows = this.page.all(account.pk, after.ts, after.ts, after.id, clock.nowOffset, n + 1) as PostRecord[];
+    const rows = this.page.all(
+      account.pk,
+      after.ts,
+      after.ts,
+      after.id,
+      clock.nowOffset,
+      n + 1,
+    ) as PostRecord[];
     const hasMore = rows.length > n;
     return {
       rows: rows.slice(0, n).map((row) => ({ row, cursor: encodeCursor(row.ts, row.id) })),

@@ -345,7 +345,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
       const rate = arng.logNormal(platform === 'clipnet' ? 0.3 : 0.22, 0.7);
       const plan = schedule(arng, rate, i % midnightEvery === 0);
       for (const s of plan) {
-        const ts = s.midnight ? arng.int(0, 30) : postTime(arng, s.day);
+        const ts = s.midnight ? arng.int(0, 2) : postTime(arng, s.day);
         const caption = captions.make(
           () =>
             platform === 'clipnet'
@@ -471,7 +471,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
       ...(shortRate > 0 ? schedule(crng, shortRate, midnight).map((s) => ({ ...s, isShort: true })) : []),
     ];
     for (const s of plan) {
-      const ts = s.midnight ? crng.int(0, 45) : postTime(crng, s.day);
+      const ts = s.midnight ? crng.int(0, 2) : postTime(crng, s.day);
       const duration = s.isShort
         ? crng.int(7, 60)
         : Math.round(cap(crng.logNormal(11 * 60, 0.6), 120, 3 * 3600));

@@ -778,7 +778,7 @@ export const NICHES: Niche[] = [
     },
     captions: [
       'outfit check: {product} edition {emoji}',
-      'thrifted this whole fit for ${n}0',
+      'thrifted this whole fit for {price}',
       '{n} ways to style {product}',
       'my {product} is doing all the work today',
       '{thing} for people who hate shopping',
@@ -878,11 +878,11 @@ export const NICHES: Niche[] = [
       ],
     },
     captions: [
-      'how I saved ${num} in {n} months on an average salary',
+      'how I saved {dollars} in {n} months on an average salary',
       '{thing} explained in 60 seconds',
       'stop doing this with your paycheck {emoji}',
       'my {product} setup for {thing}',
-      'debt update: ${num} left to go',
+      'debt update: {dollars} left to go',
       "unpopular opinion: {thing} isn't for everyone",
       'POV: you check your bank account after the weekend',
       '{n} money habits that changed my life',
@@ -892,7 +892,7 @@ export const NICHES: Niche[] = [
       'landlord raised rent again. love that for me',
     ],
     titles: [
-      'How I Paid Off ${num} in Debt',
+      'How I Paid Off {dollars} in Debt',
       '{thing} for Complete Beginners',
       '{n} Money Mistakes in Your 20s',
       'Budget With Me: Real Numbers',

@@ -12,7 +12,7 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
-const LN2 = 0.6931471805599453;
+const LN2 = Math.LN2;
 
 /** natural logarithm from basic arithmetic (x > 0) */
 export function detLn(x: number): number {

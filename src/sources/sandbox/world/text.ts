@@ -60,6 +60,12 @@ export function fill(template: string, ctx: FillContext): string {
       case 'num':
         value = String(Math.floor(ctx.rng.logNormal(120, 1)) + 10);
         break;
+      case 'price':
+        value = `$${ctx.rng.int(2, 9)}0`;
+        break;
+      case 'dollars':
+        value = `$${Math.floor(ctx.rng.logNormal(120, 1)) + 10}`;
+        break;
       case 'days':
         value = ctx.rng.pick(['7', '14', '21', '30', '60', '100']);
         break;
@@ -193,8 +199,8 @@ function oneComment(ctx: FillContext): string {
   const { rng, niche } = ctx;
   const tpl = rng.chance(0.25) ? rng.pick(niche.comments) : rng.pick(COMMENTS[rng.weighted(KIND_WEIGHTS)]);
   let text = fill(tpl, ctx);
-  if (rng.chance(0.18)) text = rng.pick(COMMENT_PREFIXES) + text;
-  if (rng.chance(0.22)) text += rng.pick(COMMENT_SUFFIXES);
+  if (rng.chance(0.22)) text = rng.pick(COMMENT_PREFIXES) + text;
+  if (rng.chance(0.28)) text += rng.pick(COMMENT_SUFFIXES);
   return text;
 }
 
