@@ -5,7 +5,7 @@
 //   from one with no public videos (empty list, not 404).
 // - hashtag posts: hashtag_name IN [...], one window of `days` (≤ 30) days.
 // - comments: POST /v2/research/video/comment/list/. The comment object has no author field at
-//   all; `user` is therefore "@" alone (an empty handle), documented, never a made-up name.
+//   all; `user` is therefore null (documented), never a made-up name.
 // - video ids are 64-bit integers and are read losslessly and sent back as raw JSON integers.
 // Quotas (documented by the platform): 1,000 requests a day, 100,000 records a day.
 import { Type } from '@sinclair/typebox';
@@ -190,7 +190,7 @@ export class ClipnetResearchSource implements ClipnetSource {
           post_url: url,
           text: c.text,
           // the Research API's comment object names no author
-          user: '@',
+          user: null,
           timestamp: unixToIso(c.create_time),
           likes: c.like_count,
         });

@@ -12,14 +12,14 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import {
   BrokenCircuitError,
-  BulkheadRejectedError,
   type BulkheadPolicy,
+  BulkheadRejectedError,
+  bulkhead,
   type CircuitBreakerPolicy,
   ConsecutiveBreaker,
-  IsolatedCircuitError,
-  bulkhead,
   circuitBreaker,
   handleWhen,
+  IsolatedCircuitError,
 } from 'cockatiel';
 import type { Logger } from 'pino';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
@@ -122,6 +122,8 @@ const decompressors: Record<string, (b: Buffer) => Promise<Buffer>> = {
 export interface FetchScope {
   signal?: AbortSignal;
   op?: string;
+  /** sees every successful response body sent back to the library (raw-JSON readers) */
+  onResponse?: (url: string, text: string) => void;
 }
 
 export class HttpClient {
@@ -304,6 +306,7 @@ export class HttpClient {
       idempotent: true,
       signal: scope?.signal ?? init?.signal ?? undefined,
     });
+    scope?.onResponse?.(url, res.text);
     const nullBody = res.status === 204 || res.status === 304;
     const out = new Response(nullBody ? null : res.text, {
       status: res.status,

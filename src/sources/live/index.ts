@@ -3,9 +3,14 @@
 // hands the results to composeSources() (../failover.ts).
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { CLIPNET_RESEARCH_NAME, ClipnetResearchSource } from '../clipnet/research.js';
+import { SCRAPEKIT_NAME, ScrapekitClipnetSource } from '../clipnet/scrapekit.js';
 import { HttpClient } from '../http/client.js';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
+import { PICNET_GRAPH_NAME, PicnetGraphSource } from '../picnet/graph.js';
+import { ScrapekitPicnetSource } from '../picnet/scrapekit.js';
 import { YOUTUBE_DATA_API_NAME, YoutubeDataApiSource } from '../vidnet/youtube-data-api.js';
+import { YOUTUBEI_NAME, YoutubeiSource } from '../vidnet/youtubei.js';
 import {
   httpSettingsFromEnv,
   intSetting,
@@ -17,9 +22,9 @@ import {
 export { LiveConfigError, LiveSourcesEnv, type LiveSourcesEnvType } from './config.js';
 
 export const LIVE_BACKENDS: Record<Platform, readonly string[]> = {
-  clipnet: [],
-  picnet: [],
-  vidnet: [YOUTUBE_DATA_API_NAME],
+  clipnet: [SCRAPEKIT_NAME, CLIPNET_RESEARCH_NAME],
+  picnet: [SCRAPEKIT_NAME, PICNET_GRAPH_NAME],
+  vidnet: [YOUTUBEI_NAME, YOUTUBE_DATA_API_NAME],
 };
 
 export interface LiveSourceDeps {
@@ -76,6 +81,56 @@ export function createLiveSource(
     );
   const now = deps.now;
   switch (name) {
+    case YOUTUBEI_NAME:
+      return new YoutubeiSource({ lang: env.YOUTUBEI_LANG, location: env.YOUTUBEI_LOCATION, now }, http([]));
+    case SCRAPEKIT_NAME: {
+      const [apiKey, baseUrl] = required(env, platform, name, 'SCRAPEKIT_API_KEY', 'SCRAPEKIT_BASE_URL') as [
+        string,
+        string,
+      ];
+      const opts = { apiKey, baseUrl, now };
+      return platform === 'clipnet'
+        ? new ScrapekitClipnetSource(opts, http([apiKey]))
+        : new ScrapekitPicnetSource(opts, http([apiKey]));
+    }
+    case CLIPNET_RESEARCH_NAME: {
+      const [clientKey, clientSecret] = required(
+        env,
+        platform,
+        name,
+        'CLIPNET_RESEARCH_CLIENT_KEY',
+        'CLIPNET_RESEARCH_CLIENT_SECRET',
+      ) as [string, string];
+      return new ClipnetResearchSource(
+        {
+          clientKey,
+          clientSecret,
+          baseUrl: env.CLIPNET_RESEARCH_BASE_URL,
+          maxWindows: intSetting(env, 'CLIPNET_RESEARCH_MAX_WINDOWS', 1, 12),
+          now,
+        },
+        http([clientKey, clientSecret]),
+      );
+    }
+    case PICNET_GRAPH_NAME: {
+      const [accessToken, igUserId] = required(
+        env,
+        platform,
+        name,
+        'PICNET_GRAPH_ACCESS_TOKEN',
+        'PICNET_GRAPH_USER_ID',
+      ) as [string, string];
+      return new PicnetGraphSource(
+        {
+          accessToken,
+          igUserId,
+          baseUrl: env.PICNET_GRAPH_BASE_URL,
+          apiVersion: env.PICNET_GRAPH_API_VERSION,
+          now,
+        },
+        http([accessToken]),
+      );
+    }
     case YOUTUBE_DATA_API_NAME: {
       const [apiKey] = required(env, platform, name, 'YOUTUBE_API_KEY') as [string];
       return new YoutubeDataApiSource(

@@ -41,11 +41,18 @@ const Media = Type.Object({
 });
 type Media = (typeof Media)['static'];
 const Paging = Type.Optional(
-  Type.Object({ cursors: Type.Optional(Type.Object({ after: Type.Optional(Type.String()) })), next: Type.Optional(Type.String()) }),
+  Type.Object({
+    cursors: Type.Optional(Type.Object({ after: Type.Optional(Type.String()) })),
+    next: Type.Optional(Type.String()),
+  }),
 );
 const MediaList = Type.Object({ data: Type.Array(Media), paging: Paging });
 const Discovery = Type.Object({
-  business_discovery: Type.Object({ id: Type.String(), username: Type.String(), media: Type.Optional(MediaList) }),
+  business_discovery: Type.Object({
+    id: Type.String(),
+    username: Type.String(),
+    media: Type.Optional(MediaList),
+  }),
 });
 const HashtagSearch = Type.Object({ data: Type.Array(Type.Object({ id: Type.String() })) });
 
@@ -73,17 +80,26 @@ export class PicnetGraphSource implements PicnetSource {
 
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
     if (!/^[A-Za-z0-9._]{1,30}$/.test(q.username) || /^\d+$/.test(q.username)) {
-      throw new SourceError('unsupported', 'the Graph API finds accounts by username only (business discovery)', {
-        backend: this.name,
-      });
+      throw new SourceError(
+        'unsupported',
+        'the Graph API finds accounts by username only (business discovery)',
+        {
+          backend: this.name,
+        },
+      );
     }
     return readPages(q.cursor, q.limit, async (page) => {
       const media = `media.limit(${PAGE_SIZE})${page ? `.after(${page})` : ''}{${MEDIA_FIELDS}}`;
       const res = expectShape(
         Discovery,
-        await this.#get('business_discovery', `/${this.opts.igUserId}`, {
-          fields: `business_discovery.username(${q.username}){id,username,${media}}`,
-        }, ctx),
+        await this.#get(
+          'business_discovery',
+          `/${this.opts.igUserId}`,
+          {
+            fields: `business_discovery.username(${q.username}){id,username,${media}}`,
+          },
+          ctx,
+        ),
         this.name,
         'business_discovery',
       );
@@ -106,28 +122,41 @@ export class PicnetGraphSource implements PicnetSource {
   async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
     const found = expectShape(
       HashtagSearch,
-      await this.#get('ig_hashtag_search', '/ig_hashtag_search', { user_id: this.opts.igUserId, q: q.hashtag }, ctx),
+      await this.#get(
+        'ig_hashtag_search',
+        '/ig_hashtag_search',
+        { user_id: this.opts.igUserId, q: q.hashtag },
+        ctx,
+      ),
       this.name,
       'ig_hashtag_search',
     );
     const tag = found.data[0];
-    if (!tag) throw new SourceError('not_found', `hashtag #${q.hashtag} does not exist`, { backend: this.name });
+    if (!tag)
+      throw new SourceError('not_found', `hashtag #${q.hashtag} does not exist`, { backend: this.name });
     const since = this.#now().getTime() - q.days * 86_400_000;
     return collectPages(q.max, async (page) => {
       const res = expectShape(
         MediaList,
-        await this.#get('recent_media', `/${tag.id}/recent_media`, {
-          user_id: this.opts.igUserId,
-          fields: MEDIA_FIELDS,
-          limit: String(PAGE_SIZE),
-          after: page ?? undefined,
-        }, ctx),
+        await this.#get(
+          'recent_media',
+          `/${tag.id}/recent_media`,
+          {
+            user_id: this.opts.igUserId,
+            fields: MEDIA_FIELDS,
+            limit: String(PAGE_SIZE),
+            after: page ?? undefined,
+          },
+          ctx,
+        ),
         this.name,
         'recent_media',
       );
       const after = res.paging?.cursors?.after;
       return {
-        items: res.data.filter((m) => Date.parse(m.timestamp) >= since).map((m) => this.#hashtagPost(m, q.hashtag)),
+        items: res.data
+          .filter((m) => Date.parse(m.timestamp) >= since)
+          .map((m) => this.#hashtagPost(m, q.hashtag)),
         next: after ?? null,
         hasMore: Boolean(res.paging?.next && after),
       };
@@ -143,7 +172,7 @@ export class PicnetGraphSource implements PicnetSource {
       timestamp: this.#iso(m.timestamp),
       media_type: m.media_type === 'IMAGE' ? 'image' : m.media_type === 'VIDEO' ? 'video' : 'carousel',
       // hidden like counts: the contract has no null here; 0 is documented as "hidden or none"
-      stats: { likes: m.like_count ?? 0, comments: m.comments_count },
+      stats: { likes: m.like_count ?? null, comments: m.comments_count },
     };
   }
 
@@ -153,9 +182,9 @@ export class PicnetGraphSource implements PicnetSource {
       post_text: m.caption ?? '',
       post_time: String(Math.floor(Date.parse(m.timestamp) / 1000)),
       // hashtag media carry no owner: empty means "not given by the Graph API"
-      profile_id: '',
-      profile_name: '',
-      reaction_count: m.like_count ?? 0,
+      profile_id: null,
+      profile_name: null,
+      reaction_count: m.like_count ?? null,
       comment_count: m.comments_count,
       source_name: hashtag,
       post_url: m.permalink,
@@ -165,7 +194,9 @@ export class PicnetGraphSource implements PicnetSource {
   #shortcode(m: Media): string {
     const code = /\/(?:p|reel|tv)\/([A-Za-z0-9_-]+)/.exec(m.permalink)?.[1];
     if (!code) {
-      throw new SourceError('upstream', `${this.name} sent a permalink without a shortcode (schema drift)`, { backend: this.name });
+      throw new SourceError('upstream', `${this.name} sent a permalink without a shortcode (schema drift)`, {
+        backend: this.name,
+      });
     }
     return code;
   }
@@ -173,11 +204,17 @@ export class PicnetGraphSource implements PicnetSource {
   #iso(ts: string): string {
     // Graph timestamps look like 2024-05-01T10:00:00+0000
     const t = Date.parse(ts.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
-    if (Number.isNaN(t)) throw new SourceError('upstream', `${this.name} sent an unreadable timestamp`, { backend: this.name });
+    if (Number.isNaN(t))
+      throw new SourceError('upstream', `${this.name} sent an unreadable timestamp`, { backend: this.name });
     return new Date(t).toISOString();
   }
 
-  async #get(op: string, path: string, query: Record<string, string | undefined>, ctx?: SourceCallContext): Promise<unknown> {
+  async #get(
+    op: string,
+    path: string,
+    query: Record<string, string | undefined>,
+    ctx?: SourceCallContext,
+  ): Promise<unknown> {
     const res = await this.http.send({
       op,
       url: `${this.#root}${path}`,
@@ -200,11 +237,16 @@ export class PicnetGraphSource implements PicnetSource {
     const backend = this.name;
     const text = `${backend} ${op}: ${this.http.upstreamMessage(err.message ?? '')} (code ${err.code ?? '?'})`;
     if (err.code === 110 || err.error_subcode === 2207013 || err.code === 24) {
-      return new SourceError('not_found', `${text}: not an existing business or creator account`, { backend });
+      return new SourceError('not_found', `${text}: not an existing business or creator account`, {
+        backend,
+      });
     }
-    if (err.code !== undefined && THROTTLE_CODES.has(err.code)) return new SourceError('throttled', text, { backend });
+    if (err.code !== undefined && THROTTLE_CODES.has(err.code))
+      return new SourceError('throttled', text, { backend });
     if (err.code === 190 || err.code === 10 || err.code === 200) {
-      return new SourceError('upstream', `${text}: the Graph API refused our access token or permissions`, { backend });
+      return new SourceError('upstream', `${text}: the Graph API refused our access token or permissions`, {
+        backend,
+      });
     }
     return undefined;
   }

@@ -6,7 +6,7 @@
 // An unknown user, post or hashtag is an HTTP 404. Response shapes: docs/backends/picnet.md.
 import { Type } from '@sinclair/typebox';
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { type ProviderOptions, cursorOf, providerGet } from '../clipnet/scrapekit.js';
+import { cursorOf, type ProviderOptions, providerGet } from '../clipnet/scrapekit.js';
 import { collectPages, readPages } from '../cursor.js';
 import type { HttpClient } from '../http/client.js';
 import { expectShape } from '../http/json.js';

@@ -41,7 +41,7 @@ export function isoDurationSeconds(d: string | undefined): number | null {
  * itself. `rating` has no public figure any more (dislikes are hidden): it is emulated as likes
  * per view, videos with hidden likes last.
  */
-export function sortVideos<T extends VidnetVideo | Omit<VidnetVideo, 'source_keyword'>>(
+export function sortVideos<T extends Pick<VidnetVideo, 'published_at' | 'stats'>>(
   videos: T[],
   sorting: VidnetSorting,
 ): T[] {

@@ -91,6 +91,8 @@ const CommentThreads = Type.Object({
 });
 
 const ChannelsList = Type.Object({
+  // an unknown channel is an answer without items, so the kind is what tells it from drift
+  kind: Type.Literal('youtube#channelListResponse'),
   items: Type.Optional(
     Type.Array(
       Type.Object({

@@ -166,7 +166,7 @@ describe('comments', () => {
     expect(byId.length).toBeGreaterThan(200);
     for (const c of byId) {
       expect(c.post_url).toBe(`https://www.clipnet.com/@${p.handle}/video/${p.id}`);
-      expect(c.user.startsWith('@')).toBe(true);
+      expect(c.user).toMatch(/^@[\w.]+$/);
       expect(Date.parse(c.timestamp)).toBeLessThanOrEqual(now.getTime());
     }
     for (let i = 1; i < byId.length; i++) expect(byId[i]!.likes).toBeLessThanOrEqual(byId[i - 1]!.likes);
