@@ -3,7 +3,10 @@ import type { EndpointId } from '../../src/contract/endpoints.js';
 /** a valid body per endpoint that the fake sources answer with items */
 export const VALID_BODIES: Record<EndpointId, Record<string, unknown>> = {
   'clipnet.posts': { username: 'alice', limit: 5 },
-  'clipnet.comments': { post_urls: ['https://www.clipnet.com/@x/video/7123456789012345678'], limit_per_post: 5 },
+  'clipnet.comments': {
+    post_urls: ['https://www.clipnet.com/@x/video/7123456789012345678'],
+    limit_per_post: 5,
+  },
   'clipnet.bulk_posts': { usernames: ['alice', 'bob'], limit_per_user: 2 },
   'clipnet.hashtag_posts': { hashtags: ['fun'], max_posts_per_hashtag: 5 },
   'picnet.posts': { username: 'alice', limit: 5 },

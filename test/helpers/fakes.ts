@@ -130,19 +130,22 @@ export function fakeSources(opts: FakeOptions = {}): Sources & { calls: string[]
     async hashtagPosts(q) {
       await check('hashtag', q.hashtag);
       if (q.hashtag === 'nothing') return [];
-      return Array.from({ length: Math.min(q.max, 40) }, (_, i): HashtagPost => ({
-        post_id: `${q.hashtag}-${i}`,
-        post_text: `post about #${q.hashtag} ${i}`,
-        post_time: String(Math.floor((T0 - i * DAY) / 1000)),
-        profile_id: '1',
-        profile_name: 'someone',
-        reaction_count: i,
-        share_count: 1,
-        play_count: 10,
-        comment_count: 2,
-        source_name: q.hashtag,
-        post_url: `www.clipnet.com/@someone/video/${i}`,
-      }));
+      return Array.from(
+        { length: Math.min(q.max, 40) },
+        (_, i): HashtagPost => ({
+          post_id: `${q.hashtag}-${i}`,
+          post_text: `post about #${q.hashtag} ${i}`,
+          post_time: String(Math.floor((T0 - i * DAY) / 1000)),
+          profile_id: '1',
+          profile_name: 'someone',
+          reaction_count: i,
+          share_count: 1,
+          play_count: 10,
+          comment_count: 2,
+          source_name: q.hashtag,
+          post_url: `www.clipnet.com/@someone/video/${i}`,
+        }),
+      );
     },
   };
   const picnet: PicnetSource = {
@@ -164,17 +167,20 @@ export function fakeSources(opts: FakeOptions = {}): Sources & { calls: string[]
     },
     async hashtagPosts(q) {
       await check('hashtag', q.hashtag);
-      return Array.from({ length: Math.min(q.max, 40) }, (_, i): HashtagPost => ({
-        post_id: `${q.hashtag}-${i}`,
-        post_text: `photo #${q.hashtag} ${i}`,
-        post_time: String(Math.floor((T0 - i * DAY) / 1000)),
-        profile_id: '1',
-        profile_name: 'someone',
-        reaction_count: i,
-        comment_count: 2,
-        source_name: q.hashtag,
-        post_url: `www.picnet.com/p/abc${i}/`,
-      }));
+      return Array.from(
+        { length: Math.min(q.max, 40) },
+        (_, i): HashtagPost => ({
+          post_id: `${q.hashtag}-${i}`,
+          post_text: `photo #${q.hashtag} ${i}`,
+          post_time: String(Math.floor((T0 - i * DAY) / 1000)),
+          profile_id: '1',
+          profile_name: 'someone',
+          reaction_count: i,
+          comment_count: 2,
+          source_name: q.hashtag,
+          post_url: `www.picnet.com/p/abc${i}/`,
+        }),
+      );
     },
   };
   const channel = (q: { browseId: string; max: number }, shorts: boolean): VidnetChannelVideo[] => {
@@ -213,14 +219,17 @@ export function fakeSources(opts: FakeOptions = {}): Sources & { calls: string[]
     async comments(q) {
       await check('vcomments', q.video.id);
       if (q.video.id === 'missingvid0') throw new SourceError('not_found', 'video not found');
-      return Array.from({ length: Math.min(q.limit, 30) }, (_, i): VidnetComment => ({
-        id: `vc${i}`,
-        video_id: q.video.id,
-        text: `nice ${i}`,
-        author: 'someone',
-        timestamp: iso(i),
-        likes: i,
-      }));
+      return Array.from(
+        { length: Math.min(q.limit, 30) },
+        (_, i): VidnetComment => ({
+          id: `vc${i}`,
+          video_id: q.video.id,
+          text: `nice ${i}`,
+          author: 'someone',
+          timestamp: iso(i),
+          likes: i,
+        }),
+      );
     },
     async channelVideos(q) {
       await check('channel', q.browseId);
