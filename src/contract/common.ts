@@ -1,7 +1,7 @@
 // Shared building blocks of request and response bodies.
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { StringEnum } from './string-enum.js';
 import { EnrichmentType, LlmProvider } from './items.js';
+import { StringEnum } from './string-enum.js';
 
 export const Categories = Type.Object(
   {

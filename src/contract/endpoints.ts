@@ -1,9 +1,9 @@
 // The API contract: every endpoint with its path, request body and response data schemas.
 // Routes, the OpenAPI document, tests and the client SDK all read this one list.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { StringEnum } from './string-enum.js';
 import { Categories, enrichParams } from './common.js';
 import { EnrichmentType, LlmProvider } from './items.js';
+import { StringEnum } from './string-enum.js';
 
 const int = (min: number, max: number, dflt: number, description: string) =>
   Type.Integer({ minimum: min, maximum: max, default: dflt, description: `${description} (${min}-${max})` });

@@ -84,9 +84,15 @@ export const HashtagPost = Type.Object(
     post_id: Type.String(),
     post_text: Type.String(),
     post_time: Type.String({ description: 'Unix time in seconds, as a string' }),
-    profile_id: Type.Union([Type.String(), Type.Null()], { description: 'null when the platform does not say' }),
-    profile_name: Type.Union([Type.String(), Type.Null()], { description: 'null when the platform does not say' }),
-    reaction_count: Type.Union([Type.Integer(), Type.Null()], { description: 'null when the platform hides it' }),
+    profile_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'null when the platform does not say',
+    }),
+    profile_name: Type.Union([Type.String(), Type.Null()], {
+      description: 'null when the platform does not say',
+    }),
+    reaction_count: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'null when the platform hides it',
+    }),
     share_count: Type.Optional(Type.Integer({ description: 'clipnet only' })),
     play_count: Type.Optional(Type.Integer({ description: 'clipnet only' })),
     comment_count: Type.Integer(),

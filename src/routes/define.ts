@@ -1,5 +1,5 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import { endpoint, type EndpointDef, type EndpointId } from '../contract/endpoints.js';
+import { type EndpointDef, type EndpointId, endpoint } from '../contract/endpoints.js';
 import type { CallContext, Reply } from '../services/billed-call.js';
 import type { Services } from '../services/container.js';
 

@@ -1,13 +1,14 @@
 // Builds each platform's source from configuration: CLIPNET_SOURCE, PICNET_SOURCE and
 // VIDNET_SOURCE name one backend or several (comma-separated, tried in order for failover).
 // `sandbox` is the embedded world; other names are live backends (src/sources/live/).
-import type { Dispatcher } from 'undici';
+
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import { type Config, ConfigError } from '../config.js';
 import { composeSources } from './failover.js';
 import type { ClipnetSource, PicnetSource, Platform, Sources, VidnetSource } from './interface.js';
-import { createLiveSource, LIVE_BACKENDS, type LiveSourcesEnvType } from './live/index.js';
 import { LiveSourcesEnv } from './live/config.js';
+import { createLiveSource, LIVE_BACKENDS, type LiveSourcesEnvType } from './live/index.js';
 import { openSandbox, type Sandbox } from './sandbox/index.js';
 
 export interface SourceDeps {

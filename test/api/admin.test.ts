@@ -69,8 +69,15 @@ describe('admin HTTP API', () => {
   test('bad input and unknown keys', async () => {
     const bad = await admin('POST', '/keys', { name: '', credits: -1 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['credits', 'name']);
-    expect((await admin('POST', '/keys/key_00000000000000000000/credits', { credits: 1 })).statusCode).toBe(404);
+    expect(
+      bad
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['credits', 'name']);
+    expect((await admin('POST', '/keys/key_00000000000000000000/credits', { credits: 1 })).statusCode).toBe(
+      404,
+    );
     expect((await admin('POST', '/keys/key_00000000000000000000/revoke')).statusCode).toBe(404);
   });
 
@@ -88,7 +95,11 @@ describe('admin HTTP API', () => {
 test('without ADMIN_TOKEN the admin API does not exist', async () => {
   const t2 = await startApp();
   try {
-    const r = await t2.inject({ method: 'GET', url: '/admin/v1/keys', headers: { authorization: 'Bearer x' } });
+    const r = await t2.inject({
+      method: 'GET',
+      url: '/admin/v1/keys',
+      headers: { authorization: 'Bearer x' },
+    });
     expect(r.statusCode).toBe(404);
   } finally {
     await t2.close();
@@ -103,7 +114,9 @@ describe('admin CLI', () => {
 
   test('create, list, grant, ledger, revoke and reconcile', async () => {
     const dir = t.dir;
-    const created = JSON.parse((await cli(['keys', 'create', '--name', 'cli-team', '--credits', '20', '--json'], dir)).stdout);
+    const created = JSON.parse(
+      (await cli(['keys', 'create', '--name', 'cli-team', '--credits', '20', '--json'], dir)).stdout,
+    );
     expect(created.key).toMatch(/^gl_/);
     const list = JSON.parse((await cli(['keys', 'list', '--json'], dir)).stdout);
     expect(list).toHaveLength(1);

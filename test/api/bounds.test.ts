@@ -24,18 +24,53 @@ function cases(id: (typeof ENDPOINTS)[number]['id'], body: { properties: Record<
   const out: Case[] = [];
   for (const [field, s] of Object.entries(body.properties)) {
     if (s.type === 'integer') {
-      out.push({ name: `${field}=${s.minimum - 1}`, body: { ...base, [field]: s.minimum - 1 }, ok: false, field });
+      out.push({
+        name: `${field}=${s.minimum - 1}`,
+        body: { ...base, [field]: s.minimum - 1 },
+        ok: false,
+        field,
+      });
       out.push({ name: `${field}=${s.minimum}`, body: { ...base, [field]: s.minimum }, ok: true, field });
       out.push({ name: `${field}=${s.maximum}`, body: { ...base, [field]: s.maximum }, ok: true, field });
-      out.push({ name: `${field}=${s.maximum + 1}`, body: { ...base, [field]: s.maximum + 1 }, ok: false, field });
+      out.push({
+        name: `${field}=${s.maximum + 1}`,
+        body: { ...base, [field]: s.maximum + 1 },
+        ok: false,
+        field,
+      });
     }
-    if (s.type === 'array' && s.minItems !== undefined && s.maxItems !== undefined && Array.isArray(base[field])) {
+    if (
+      s.type === 'array' &&
+      s.minItems !== undefined &&
+      s.maxItems !== undefined &&
+      Array.isArray(base[field])
+    ) {
       const one = (base[field] as unknown[])[0];
       const n = (k: number) => Array.from({ length: k }, () => one);
-      out.push({ name: `${field}: ${s.minItems - 1} items`, body: { ...base, [field]: n(s.minItems - 1) }, ok: false, field });
-      out.push({ name: `${field}: ${s.minItems} items`, body: { ...base, [field]: n(s.minItems) }, ok: true, field });
-      out.push({ name: `${field}: ${s.maxItems} items`, body: { ...base, [field]: n(s.maxItems) }, ok: true, field });
-      out.push({ name: `${field}: ${s.maxItems + 1} items`, body: { ...base, [field]: n(s.maxItems + 1) }, ok: false, field });
+      out.push({
+        name: `${field}: ${s.minItems - 1} items`,
+        body: { ...base, [field]: n(s.minItems - 1) },
+        ok: false,
+        field,
+      });
+      out.push({
+        name: `${field}: ${s.minItems} items`,
+        body: { ...base, [field]: n(s.minItems) },
+        ok: true,
+        field,
+      });
+      out.push({
+        name: `${field}: ${s.maxItems} items`,
+        body: { ...base, [field]: n(s.maxItems) },
+        ok: true,
+        field,
+      });
+      out.push({
+        name: `${field}: ${s.maxItems + 1} items`,
+        body: { ...base, [field]: n(s.maxItems + 1) },
+        ok: false,
+        field,
+      });
     }
   }
   return out;

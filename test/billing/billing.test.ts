@@ -1,6 +1,7 @@
 // The billing invariants of the decisions, through the real app and ledger.
-import Database from 'better-sqlite3';
+
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { SourceError } from '../../src/sources/interface.js';
@@ -187,11 +188,18 @@ describe('Idempotency-Key', () => {
     });
     t = await startApp({
       credits: 100,
-      sources: fakeSources({ kind: 'live', onCall: (_op, target) => (target === 'alice' ? gate : undefined) }),
+      sources: fakeSources({
+        kind: 'live',
+        onCall: (_op, target) => (target === 'alice' ? gate : undefined),
+      }),
     });
     const first = t.post('/clipnet/posts', { username: 'alice', limit: 2 }, { 'idempotency-key': 'slow' });
     await new Promise((r) => setTimeout(r, 50));
-    const second = await t.post('/clipnet/posts', { username: 'alice', limit: 2 }, { 'idempotency-key': 'slow' });
+    const second = await t.post(
+      '/clipnet/posts',
+      { username: 'alice', limit: 2 },
+      { 'idempotency-key': 'slow' },
+    );
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
     expect(second.headers['retry-after']).toBeDefined();
@@ -268,11 +276,27 @@ describe('holds and reconcile', () => {
   test('a hold is settled once: a settle after expiry charges only if the balance still covers it', async () => {
     t = await startApp({ credits: 10 });
     const price = { base: 1000, perItem: 1000 };
-    const h = await t.ledger.hold({ keyId: t.keyId, requestId: 'r', route: 'clipnet.posts', price, maxItems: 5, minItems: 0, ttlMs: 1 });
+    const h = await t.ledger.hold({
+      keyId: t.keyId,
+      requestId: 'r',
+      route: 'clipnet.posts',
+      price,
+      maxItems: 5,
+      minItems: 0,
+      ttlMs: 1,
+    });
     if (!h.ok) throw new Error('hold failed');
     await new Promise((r) => setTimeout(r, 5));
     await t.ledger.expireHolds();
-    const s = await t.ledger.settle({ holdId: h.holdId, keyId: t.keyId, requestId: 'r', route: 'clipnet.posts', price, items: 2, minItems: 0 });
+    const s = await t.ledger.settle({
+      holdId: h.holdId,
+      keyId: t.keyId,
+      requestId: 'r',
+      route: 'clipnet.posts',
+      price,
+      items: 2,
+      minItems: 0,
+    });
     expect(s.ok).toBe(true);
     await t.ledger.release(h.holdId);
     expect(await t.balance()).toBe(7);

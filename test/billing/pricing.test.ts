@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { affordableItems, costOf, enrichmentRate, fromCredits, priceOf, toCredits } from '../../src/billing/pricing.js';
+import {
+  affordableItems,
+  costOf,
+  enrichmentRate,
+  fromCredits,
+  priceOf,
+  toCredits,
+} from '../../src/billing/pricing.js';
 
 describe('pricing', () => {
   test('base and per-item rates of the spec', () => {

@@ -1,6 +1,7 @@
 // The whole API on the embedded sandbox, wired from configuration as `npm start` wires it.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+
 import pino from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createSources } from '../../src/sources/index.js';
 import { startApp, type TestApp } from '../helpers/app.js';
@@ -18,7 +19,11 @@ test('paging a user to the end yields every post once, newest first, through opa
   const times: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const r = await t.post('/clipnet/posts', { username: 'rafatech', limit: 7, ...(cursor ? { cursor } : {}) });
+    const r = await t.post('/clipnet/posts', {
+      username: 'rafatech',
+      limit: 7,
+      ...(cursor ? { cursor } : {}),
+    });
     expect(r.statusCode, r.body).toBe(200);
     const j = r.json();
     expect(j.metadata.source).toBe('sandbox');
@@ -52,7 +57,9 @@ test('picnet by username and numeric id; unknown users are 404', async () => {
   expect(a.statusCode).toBe(200);
   const b = await t.post('/picnet/posts', { username: '69365011', limit: 3 });
   expect(b.json().data.posts).toEqual(a.json().data.posts);
-  expect((await t.post('/picnet/posts', { username: 'no_such_user_zz' })).json().error.code).toBe('NOT_FOUND');
+  expect((await t.post('/picnet/posts', { username: 'no_such_user_zz' })).json().error.code).toBe(
+    'NOT_FOUND',
+  );
 });
 
 test('comments by every URL form, mixed, with a warning for an unknown post', async () => {
@@ -68,7 +75,8 @@ test('comments by every URL form, mixed, with a warning for an unknown post', as
   expect(j.data.comments.length).toBeGreaterThan(0);
   expect(j.metadata.warnings.map((w: { target: string }) => w.target)).toContain('7000000000000000001');
 
-  const pic = (await t.post('/picnet/posts', { username: 'critterswithliam', limit: 1 })).json().data.posts[0];
+  const pic = (await t.post('/picnet/posts', { username: 'critterswithliam', limit: 1 })).json().data
+    .posts[0];
   const pr = await t.post('/picnet/comments', {
     post_urls: [pic.url, pic.url.replace('https://', ''), pic.shortcode],
     limit_per_post: 3,
@@ -80,20 +88,35 @@ test('comments by every URL form, mixed, with a warning for an unknown post', as
 });
 
 test('hashtag, search, channel endpoints answer from the world', async () => {
-  const h = (await t.post('/clipnet/hashtag/posts', { hashtags: ['#fitness'], days: 7, max_posts_per_hashtag: 20 })).json();
+  const h = (
+    await t.post('/clipnet/hashtag/posts', { hashtags: ['#fitness'], days: 7, max_posts_per_hashtag: 20 })
+  ).json();
   expect(h.data.posts.length).toBeGreaterThan(0);
   for (const p of h.data.posts) {
     expect(p.post_text.toLowerCase()).toContain('#fitness');
     expect(p.source_name).toBe('fitness');
   }
-  const s = (await t.post('/vidnet/search', { keywords: ['budgeting'], period: 'all', sorting: 'viewCount', max_posts_per_keyword: 20 })).json();
+  const s = (
+    await t.post('/vidnet/search', {
+      keywords: ['budgeting'],
+      period: 'all',
+      sorting: 'viewCount',
+      max_posts_per_keyword: 20,
+    })
+  ).json();
   expect(s.data.videos.length).toBeGreaterThan(1);
   const views = s.data.videos.map((v: { stats: { views: number } }) => v.stats.views);
   expect([...views].sort((a, b) => b - a)).toEqual(views);
   expect(s.metadata.sorting_applied).toBe('native');
-  const c = (await t.post('/vidnet/channel/videos', { browse_ids: ['UCFTj_UgjSmO3GpS1X1fSzqw'], depth: 1 })).json();
+  const c = (
+    await t.post('/vidnet/channel/videos', { browse_ids: ['UCFTj_UgjSmO3GpS1X1fSzqw'], depth: 1 })
+  ).json();
   expect(c.data.videos.every((v: { is_short: boolean }) => !v.is_short)).toBe(true);
-  const sh = (await t.post('/vidnet/channel/shorts', { browse_ids: ['UCFTj_UgjSmO3GpS1X1fSzqw', 'UCjJIW06Pn16B4JQV2JZBzyw'] })).json();
+  const sh = (
+    await t.post('/vidnet/channel/shorts', {
+      browse_ids: ['UCFTj_UgjSmO3GpS1X1fSzqw', 'UCjJIW06Pn16B4JQV2JZBzyw'],
+    })
+  ).json();
   expect(sh.data.shorts.length).toBeGreaterThan(0);
   expect(sh.data.shorts.every((v: { is_short: boolean }) => v.is_short)).toBe(true);
   const vh = (await t.post('/vidnet/hashtag/search', { hashtags: ['gaming'], only_shorts: true })).json();

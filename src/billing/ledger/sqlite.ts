@@ -367,7 +367,7 @@ export class SqliteLedger implements Ledger {
 
   private closeHoldIn(holdId: string, state: 'settled' | 'released' | 'expired'): void {
     const h = this.s.holdById.get(holdId);
-    if (!h || h.state !== 'open') return;
+    if (h?.state !== 'open') return;
     if (this.s.closeHold.run(state, Date.now(), holdId).changes === 1) this.s.subHeld.run(h.amount, h.key_id);
   }
 
