@@ -13,6 +13,8 @@ export interface FeatureSpec {
   charMax: number;
 }
 
+const WORD_START_RE = /^(?:NEG_)?[\p{L}\p{N}#]/u;
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16777619;
 const SEED_BIGRAM = 0x9e3779b1;
@@ -38,33 +40,75 @@ export function hashString(s: string, seed = FNV_OFFSET): number {
 
 /** Appends the hashed feature indices of `tokens` to `out` (repeats count as counts). */
 export function extractFeatures(tokens: readonly string[], spec: FeatureSpec, out: number[]): void {
-  const mask = (1 << spec.bits) >>> 0;
-  const m = mask - 1;
+  const start = out.length;
+  extractHashes(tokens, spec, out);
+  const m = (1 << spec.bits) - 1;
+  for (let i = start; i < out.length; i++) out[i] = out[i]! & m;
+}
+
+/** The full 32-bit feature hashes; a model of any size takes the low `bits` of each. */
+export function extractHashes(
+  tokens: readonly string[],
+  spec: Omit<FeatureSpec, 'bits'>,
+  out: number[],
+): void {
   let prev = hashString('<s>');
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i]!;
     const h = hashString(tok);
-    out.push(fmix(h) & m);
-    if (spec.bigrams) out.push(fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM) & m);
+    out.push(fmix(h));
+    if (spec.bigrams) out.push(fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM));
     prev = h;
-    if (spec.charMax > 0 && tok.length > 1 && tok.charCodeAt(0) !== 60 /* '<' */) {
+    // character n-grams only for words: for emoji (surrogate pairs sharing their first unit),
+    // emoticons and markers they would only add noise
+    if (spec.charMax > 0 && tok.length > 1 && WORD_START_RE.test(tok)) {
       const w = tok.startsWith('NEG_') ? tok.slice(4) : tok;
-      charNgrams(w, spec.charMin, spec.charMax, m, out);
+      charNgrams(w, spec.charMin, spec.charMax, out);
     }
   }
   if (spec.bigrams && tokens.length > 0)
-    out.push(fmix(Math.imul(prev, 31) ^ hashString('</s>') ^ SEED_BIGRAM) & m);
+    out.push(fmix(Math.imul(prev, 31) ^ hashString('</s>') ^ SEED_BIGRAM));
 }
 
 // n-grams of ' word ' (with boundary marks), hashed incrementally so each start costs one pass
-function charNgrams(w: string, min: number, max: number, m: number, out: number[]): void {
+function charNgrams(w: string, min: number, max: number, out: number[]): void {
   const n = w.length + 2;
   for (let i = 0; i < n; i++) {
     let h = SEED_CHAR;
     for (let j = i; j < n && j - i < max; j++) {
       const c = j === 0 || j === n - 1 ? 32 : w.charCodeAt(j - 1);
       h = Math.imul(h ^ c, FNV_PRIME);
-      if (j - i + 1 >= min) out.push(fmix(h) & m);
+      if (j - i + 1 >= min) out.push(fmix(h));
     }
+  }
+}
+
+/** The domain-specific twin of a feature index ("frustratingly easy" domain adaptation): a model
+ *  learns shared weights plus per-domain corrections in the same table. */
+export function domainCopy(f: number, domain: number, bits: number): number {
+  let h = Math.imul(f ^ Math.imul(domain + 1, 0x27d4eb2d), 0x165667b1);
+  h ^= h >>> 15;
+  return (h >>> 0) & ((1 << bits) - 1);
+}
+
+/** Per-text memo of feature hashes by extraction settings, so models that read the same n-grams
+ *  (the sentiment member and the complaint model) hash the text once. */
+export class FeatureCache {
+  private readonly byKey = new Map<string, number[]>();
+  constructor(readonly tokens: readonly string[]) {}
+
+  /** feature indices of `spec` (a fresh array the caller may keep) */
+  indices(spec: FeatureSpec): number[] {
+    const key = `${spec.bigrams}/${spec.charMin}/${spec.charMax}`;
+    let h = this.byKey.get(key);
+    if (!h) {
+      h = [];
+      extractHashes(this.tokens, spec, h);
+      this.byKey.set(key, h);
+    }
+    const m = (1 << spec.bits) - 1;
+    const out = new Array<number>(h.length);
+    for (let i = 0; i < h.length; i++) out[i] = h[i]! & m;
+    return out;
   }
 }

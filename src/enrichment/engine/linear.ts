@@ -5,7 +5,7 @@
 // Logits are computed as integer sums of int8 weights (exact, order-independent) and scaled once,
 // so the same input gives bit-identical probabilities everywhere.
 import { readFileSync } from 'node:fs';
-import { type FeatureSpec, extractFeatures } from './features.js';
+import { extractFeatures, type FeatureSpec } from './features.js';
 
 export interface LinearHeader {
   format: 1;
@@ -28,7 +28,9 @@ export interface LinearModel extends LinearHeader {
 
 const MAGIC = 0x4d4e4c47; // 'GLNM'
 
-export function encodeModel(header: LinearHeader, weights: Int8Array): Buffer {
+export function encodeModel(model: LinearModel): Buffer {
+  const { weights, format, producer, classes, spec, scale, bias, sqrtNorm, calibration } = model;
+  const header: LinearHeader = { format, producer, classes, spec, scale, bias, sqrtNorm, calibration };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const head = Buffer.alloc(8);
   head.writeUInt32LE(MAGIC, 0);

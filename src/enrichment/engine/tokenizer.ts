@@ -3,7 +3,7 @@
 //
 // Output tokens are lowercase and normalized:
 //   URLs → <url>, @mentions → <user>, numbers → <num>, #tag → '#tag' and 'tag',
-//   emoticons and emoji → themselves (':)', '<3', '😂'), '!'/'?' runs → '!', '!!', '?', '??', '?!',
+//   emoticons and emoji → themselves (':)', '<3', '😂'; emoji of clear polarity add ':)' or ':('), '!'/'?' runs → '!', '!!', '?', '??', '?!',
 //   elongated words → two repeats ('soooo' → 'soo') plus a <elong> marker,
 //   ALL-CAPS words → the lowercase word plus a <caps> marker,
 //   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation).
@@ -65,6 +65,13 @@ const SCOPE_BREAKERS = new Set(['but', 'however', 'although', 'though', 'yet']);
 // a negation scope without punctuation still ends after this many words
 const MAX_SCOPE = 8;
 
+// Emoji of clear polarity also emit the matching emoticon: the tweet training data predates
+// emoji (its texts carry emoticons, not emoji), so this lets ':)' and ':(' weights carry over.
+const POSITIVE_EMOJI = new Set([
+  ...'😀😃😄😁😆😊☺🙂😍🥰😘😗😙😚😋😎🤩🥳👍👏🙌💪🎉🎊✨💯❤♥💕💖💗💓💞💘💝😻😇🤗🙏👌✅⭐🌟💐🌹🥂',
+]);
+const NEGATIVE_EMOJI = new Set([...'😠😡🤬😤😞😔😟😕🙁☹😣😖😫😩😢😭😿💔👎😒🙄🤮🤢😰😨😱😓😥😪🖕']);
+
 const ELONGATION_RE = /(\p{L})\1{2,}/gu;
 const HAS_UPPER_RE = /\p{Lu}/u;
 const HAS_LOWER_RE = /\p{Ll}/u;
@@ -122,7 +129,10 @@ export function tokenize(text: string): string[] {
     } else if (m[4] !== undefined) {
       out.push(m[4].toLowerCase());
     } else if (m[5] !== undefined) {
-      out.push(m[5]);
+      const e = m[5];
+      out.push(e);
+      if (POSITIVE_EMOJI.has(e)) out.push(':)');
+      else if (NEGATIVE_EMOJI.has(e)) out.push(':(');
     } else if (m[6] !== undefined) {
       out.push('<num>');
     }

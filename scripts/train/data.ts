@@ -1,0 +1,70 @@
+// Readers for the labelled files in ../shared/data (or $GLEANER_DATA_DIR). The texts are read at
+// training and evaluation time only; nothing here is written into the repository.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashString } from '../../src/enrichment/engine/features.js';
+
+export const DATA_DIR = process.env.GLEANER_DATA_DIR ?? join(import.meta.dirname, '../../../shared/data');
+
+export type Sentiment = 'negative' | 'neutral' | 'positive';
+export const SENTIMENTS: readonly Sentiment[] = ['negative', 'neutral', 'positive'];
+
+export interface Example<L extends string = string> {
+  id: string;
+  text: string;
+  label: L;
+  domain: 'tweet' | 'reddit';
+}
+
+// Some tweets in the SemEval files carry JSON escapes twice ('I\u2019m', 'a\u002c b'): restore
+// them so the text is what the author wrote.
+const ESCAPE_RE = /\\u([0-9a-fA-F]{4})/g;
+export function unescapeTweet(text: string): string {
+  return text.includes('\\u')
+    ? text.replace(ESCAPE_RE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
+}
+
+export function readJsonl(file: string): Record<string, unknown>[] {
+  return readFileSync(join(DATA_DIR, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+export function tweetEval(file: string): Example<Sentiment>[] {
+  return readJsonl(file).map((r, i) => ({
+    id: typeof r.tweet_id === 'string' ? r.tweet_id : `${file}#${i}`,
+    text: unescapeTweet(String(r.text)),
+    label: r.label as Sentiment,
+    domain: 'tweet',
+  }));
+}
+
+/** GoEmotions with a sentiment; records whose sentiment is null (ambiguous) are skipped. */
+export function goEmotions(file: string): Example<Sentiment>[] {
+  return readJsonl(file)
+    .filter((r) => r.sentiment !== null && r.sentiment !== undefined)
+    .map((r) => ({
+      id: String(r.id),
+      text: String(r.text),
+      label: r.sentiment as Sentiment,
+      domain: 'reddit',
+    }));
+}
+
+export type ComplaintLabel = 'complaint' | 'not_complaint';
+export function complaints(): (Example<ComplaintLabel> & { source: string })[] {
+  return readJsonl('complaints/train.jsonl').map((r) => ({
+    id: String(r.tweet_id),
+    text: unescapeTweet(String(r.text)),
+    label: r.label as ComplaintLabel,
+    domain: 'tweet',
+    source: String(r.domain),
+  }));
+}
+
+/** A fixed split by record id: `bucket(id, n) === 0` holds out about 1/n of a file, the same on every run. */
+export function bucket(id: string, n: number): number {
+  return hashString(id) % n;
+}

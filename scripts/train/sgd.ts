@@ -1,0 +1,167 @@
+// Multinomial logistic regression on hashed sparse features, trained with AdaGrad and a seeded
+// shuffle, so a run gives the same weights every time; then quantized to int8.
+import { domainCopy, extractFeatures, type FeatureSpec } from '../../src/enrichment/engine/features.js';
+import {
+  type LinearHeader,
+  type LinearModel,
+  logitsOf,
+  softmax,
+} from '../../src/enrichment/engine/linear.js';
+import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
+
+export interface TrainOptions {
+  spec: FeatureSpec;
+  classes: readonly string[];
+  epochs: number;
+  lr: number;
+  l2: number;
+  sqrtNorm: boolean;
+  seed: number;
+  /** weight examples so each class counts equally (macro metrics) */
+  balanced: boolean;
+  /** average the weights at the end of each epoch from this one (0-based) on; default: last only */
+  averageFrom?: number;
+}
+
+export interface Encoded {
+  offsets: Int32Array;
+  feats: Int32Array;
+}
+
+export function encode(
+  texts: readonly string[],
+  spec: FeatureSpec,
+  domains?: readonly number[],
+  tokenizer: (text: string) => string[] = tokenize,
+): Encoded {
+  const offsets = new Int32Array(texts.length + 1);
+  const chunks: number[] = [];
+  let all: Int32Array = new Int32Array(1 << 20);
+  let n = 0;
+  texts.forEach((t, i) => {
+    chunks.length = 0;
+    extractFeatures(tokenizer(t), spec, chunks);
+    const d = domains?.[i];
+    if (d !== undefined) {
+      const n0 = chunks.length;
+      for (let k = 0; k < n0; k++) chunks.push(domainCopy(chunks[k]!, d, spec.bits));
+    }
+    if (n + chunks.length > all.length) {
+      const bigger = new Int32Array(Math.max(all.length * 2, n + chunks.length));
+      bigger.set(all.subarray(0, n));
+      all = bigger;
+    }
+    all.set(chunks, n);
+    n += chunks.length;
+    offsets[i + 1] = n;
+  });
+  return { offsets, feats: all.slice(0, n) };
+}
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface FloatModel {
+  weights: Float32Array;
+  bias: Float64Array;
+}
+
+export function train(data: Encoded, labels: readonly number[], opts: TrainOptions): FloatModel {
+  const C = opts.classes.length;
+  const dim = 1 << opts.spec.bits;
+  const W = new Float32Array(dim * C);
+  const G = new Float32Array(dim * C);
+  const bias = new Float64Array(C);
+  const gb = new Float64Array(C);
+  const counts = new Array<number>(C).fill(0);
+  for (const y of labels) counts[y]!++;
+  const classWeight = counts.map((c) => (opts.balanced ? labels.length / (C * Math.max(1, c)) : 1));
+  const order = Array.from(labels.keys());
+  const rnd = mulberry32(opts.seed);
+  const avgFrom = opts.averageFrom ?? opts.epochs - 1;
+  const avgW = new Float64Array(dim * C);
+  const avgB = new Float64Array(C);
+  let snapshots = 0;
+  const z = new Float64Array(C);
+  const g = new Float64Array(C);
+  for (let epoch = 0; epoch < opts.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      const t = order[i]!;
+      order[i] = order[j]!;
+      order[j] = t;
+    }
+    for (const ex of order) {
+      const start = data.offsets[ex]!;
+      const end = data.offsets[ex + 1]!;
+      const n = end - start;
+      const v = opts.sqrtNorm && n > 0 ? 1 / Math.sqrt(n) : 1;
+      for (let k = 0; k < C; k++) z[k] = 0;
+      for (let p = start; p < end; p++) {
+        const base = data.feats[p]! * C;
+        for (let k = 0; k < C; k++) z[k]! += W[base + k]!;
+      }
+      let max = -Infinity;
+      for (let k = 0; k < C; k++) {
+        z[k] = z[k]! * v + bias[k]!;
+        if (z[k]! > max) max = z[k]!;
+      }
+      let s = 0;
+      for (let k = 0; k < C; k++) {
+        z[k] = Math.exp(z[k]! - max);
+        s += z[k]!;
+      }
+      const y = labels[ex]!;
+      const cw = classWeight[y]!;
+      for (let k = 0; k < C; k++) {
+        g[k] = (z[k]! / s - (k === y ? 1 : 0)) * cw;
+        gb[k]! += g[k]! * g[k]!;
+        bias[k]! -= (opts.lr * g[k]!) / Math.sqrt(gb[k]! + 1e-8);
+      }
+      for (let p = start; p < end; p++) {
+        const base = data.feats[p]! * C;
+        for (let k = 0; k < C; k++) {
+          const idx = base + k;
+          const grad = g[k]! * v + opts.l2 * W[idx]!;
+          G[idx]! += grad * grad;
+          W[idx]! -= (opts.lr * grad) / Math.sqrt(G[idx]! + 1e-8);
+        }
+      }
+    }
+    if (epoch >= avgFrom) {
+      for (let i = 0; i < W.length; i++) avgW[i]! += W[i]!;
+      for (let k = 0; k < C; k++) avgB[k]! += bias[k]!;
+      snapshots++;
+    }
+  }
+  const weights = new Float32Array(dim * C);
+  for (let i = 0; i < W.length; i++) weights[i] = avgW[i]! / snapshots;
+  return { weights, bias: avgB.map((b) => b / snapshots) };
+}
+
+export function quantize(m: FloatModel, header: Omit<LinearHeader, 'scale' | 'bias'>): LinearModel {
+  let max = 0;
+  for (const w of m.weights) if (Math.abs(w) > max) max = Math.abs(w);
+  const scale = max > 0 ? max / 127 : 1;
+  const q = new Int8Array(m.weights.length);
+  for (let i = 0; i < q.length; i++) q[i] = Math.round(m.weights[i]! / scale);
+  return { ...header, scale, bias: Array.from(m.bias, (b) => Math.round(b * 1e6) / 1e6), weights: q };
+}
+
+/** Class probabilities of every encoded example under a (quantized) model. */
+export function predictEncoded(model: LinearModel, data: Encoded): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i + 1 < data.offsets.length; i++) {
+    const feats = Array.from(data.feats.subarray(data.offsets[i]!, data.offsets[i + 1]!));
+    out.push(softmax(logitsOf(model, feats)));
+  }
+  return out;
+}

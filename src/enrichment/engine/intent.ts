@@ -1,0 +1,103 @@
+// Intent: one of six labels, decided in a fixed order of precedence from cheap patterns, the
+// learned complaint detector and the sentiment reading:
+//   purchase_intent > suggestion > complaint > question > praise > engagement.
+// Purchase and suggestion phrasings are specific enough for patterns; complaints are learned
+// (they are often implicit: "still waiting for my refund"); a question that is also a complaint
+// ("why hasn't my order arrived?") is a complaint; praise needs both a clearly positive reading
+// and a praise cue, so merely cheerful chatter stays engagement.
+import type { Intent } from '../../contract/items.js';
+import { type ComplaintDetector, complaintLogit } from './complaint.js';
+import type { FeatureCache } from './features.js';
+import type { SentimentResult } from './sentiment.js';
+
+// Patterns run on at most this many leading characters: intent shows early, and the cap bounds
+// the regex cost on huge inputs.
+const SCAN_CHARS = 2000;
+
+const PURCHASE_RE = new RegExp(
+  [
+    '\\bwhere (?:can|could|do|should) (?:i|we|you|u) (?:buy|get|order|find|purchase)',
+    '\\bwhere to (?:buy|get|order)\\b',
+    '\\b(?:just|finally|already) (?:ordered|bought|purchased|pre-?ordered|got my)\\b',
+    '\\b(?:i|we) (?:just )?(?:ordered|pre-?ordered|purchased)\\b',
+    '\\btake my money\\b',
+    "\\b(?:i|we)(?:'m| am| are|'re)? (?:gonna|going to|about to|planning to|will|need to|have to|want to|wanna|would love to|can't wait to|cant wait to) (?:buy|order|purchase|pre-?order|get (?:one|this|these|it|tickets?|a new))",
+    '\\b(?:i|we) (?:want|need) (?:to buy|to order|one|this in my life)\\b',
+    '\\b(?:considering|thinking (?:of|about)) (?:buying|getting|ordering|purchasing)\\b',
+    '\\badd(?:ed)? (?:it |this )?to (?:my )?(?:cart|basket|wishlist)\\b',
+    '\\bhow much (?:is|are|does|do|for)\\b',
+    '\\b(?:is|are) (?:it|this|these|they) (?:available|in stock|on sale)\\b',
+    '\\bin stock\\b.*\\?',
+    '\\bgo(?:es)? on sale\\b.*\\?',
+    '\\b(?:can|could) i (?:buy|order|purchase)\\b',
+    '\\bcode (?:we|i) can (?:enter|use)\\b',
+    '\\bwhere (?:did|do) you (?:buy|get)\\b',
+  ].join('|'),
+  'i',
+);
+
+const SUGGESTION_RE = new RegExp(
+  [
+    '\\b(?:you|u|they|we) (?:guys )?(?:should|ought to|could|need to|have to|must) (?:really )?(?:add|make|bring|try|consider|release|fix|do|have|put|give|change|offer|get|start|stop|update|include|allow|let|think|check|go|watch|read|listen)\\b',
+    '\\bplease (?:add|make|bring|consider|release|include|allow|let|give|do|change|update|stop|start)\\b',
+    '\\bit would be (?:nice|great|cool|awesome|good|better|amazing) (?:if|to)\\b',
+    '\\bwould(?:n.t)? it be (?:nice|great|cool|better)\\b',
+    '\\b(?:i|we) (?:suggest|recommend|propose)\\b',
+    '\\b(?:i|we) wish (?:you|they|there|it)\\b',
+    "\\bwhy (?:don't|dont|not) (?:you|they|we)\\b",
+    '\\bhow about (?:adding|making|a|an|some)\\b',
+    '\\byou might want to\\b',
+    '\\b(?:should|could) (?:add|include|bring back|make)\\b',
+    '\\b(?:my )?suggestion\\b',
+  ].join('|'),
+  'i',
+);
+
+const WH_START_RE =
+  /^(?:@\w+\s+)*(?:who|what|when|where|why|how|which|whose|whom|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|may|anyone|anybody|any1)\b/i;
+const ASKS_RE =
+  /\b(?:anyone know|does anyone|do you know|can (?:someone|anyone|you) (?:tell|help|explain))\b/i;
+
+const PRAISE_RE = new RegExp(
+  [
+    '\\b(?:love|loved|loving|adore)\\b',
+    '\\b(?:amazing|awesome|great|best|brilliant|excellent|fantastic|wonderful|beautiful|gorgeous|perfect|incredible|superb|outstanding|stunning|lovely|impressive|fabulous|legend|legendary|masterpiece|talented|genius|goat)\\b',
+    '\\b(?:thanks?|thank you|thx|ty|grateful|appreciate(?:d)?|kudos|props|bravo|congrat\\w*|well done|good job|great job|nice work|great work|proud of)\\b',
+    '\\b(?:so good|so cute|so pretty|so happy|the goat|nailed it|killed it|slay\\w*)\\b',
+    '[❤♥😍🥰😘👏🙌🔥💯💕💖💗💓💞🤩⭐🌟]|<3',
+  ].join('|'),
+  'iu',
+);
+
+// a sentence that ends in '?' and opens like a question, or a text whose last sentence is one
+const SENTENCE_RE = /[^.!?\n]*\?+/gu;
+const TRAILING_RE = /\?[\s\p{Extended_Pictographic}\p{P}]*(?:(?:#|@|https?:\/\/)\S+\s*)*$/u;
+
+function isQuestion(head: string): boolean {
+  if (!head.includes('?')) return ASKS_RE.test(head);
+  if (TRAILING_RE.test(head)) return true;
+  for (const m of head.matchAll(SENTENCE_RE)) if (WH_START_RE.test(m[0].trim())) return true;
+  return ASKS_RE.test(head);
+}
+
+export interface IntentInputs {
+  text: string;
+  features: FeatureCache;
+  sentiment: SentimentResult;
+  complaint: ComplaintDetector;
+}
+
+export function classifyIntent({ text, features, sentiment, complaint }: IntentInputs): Intent {
+  const tokens = features.tokens;
+  if (tokens.length === 0) return 'engagement';
+  const head = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
+  if (PURCHASE_RE.test(head)) return 'purchase_intent';
+  if (SUGGESTION_RE.test(head)) return 'suggestion';
+  const pNeg = sentiment.probs[0]!;
+  const pPos = sentiment.probs[2]!;
+  if (pPos < 0.4 && pNeg >= 0.25 && complaintLogit(complaint, features, sentiment.probs) > 0)
+    return 'complaint';
+  if (isQuestion(head)) return 'question';
+  if (pPos >= 0.6 && pNeg < 0.2 && PRAISE_RE.test(head)) return 'praise';
+  return 'engagement';
+}

@@ -1,0 +1,63 @@
+// The built-in Enricher. Small batches run inline (a worker round trip costs more than the
+// work); larger ones are split into contiguous slices across a piscina worker pool, so a
+// 100-text request never holds the event loop for its whole duration.
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Enrichment, LlmProvider } from '../../contract/items.js';
+import type { Enricher, EnrichRequest } from '../interface.js';
+import { analyze } from './analyze.js';
+
+export interface BuiltinEnricherOptions {
+  /** worker threads (default: CPU count − 1, at least 1) */
+  threads?: number;
+  /** batches with at most this many characters in total run inline (default 2,000) */
+  inlineMaxChars?: number;
+}
+
+// the worker runs from source under tsx/vitest and from dist/ after a build
+function workerFile(): { filename: string; execArgv: string[] } {
+  const self = fileURLToPath(import.meta.url);
+  const fromSource = self.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url));
+  return { filename, execArgv: fromSource ? ['--import', 'tsx'] : [] };
+}
+
+export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Enricher {
+  const threads = Math.max(1, opts.threads ?? cpus().length - 1);
+  const inlineMaxChars = opts.inlineMaxChars ?? 2_000;
+  let pool: Piscina | undefined;
+  const getPool = (): Piscina => {
+    if (!pool) {
+      const { filename, execArgv } = workerFile();
+      pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+    }
+    return pool;
+  };
+
+  return {
+    async enrich(req: EnrichRequest, o: { signal?: AbortSignal } = {}): Promise<Enrichment[]> {
+      o.signal?.throwIfAborted();
+      let chars = 0;
+      for (const t of req.texts) chars += t.length;
+      if (chars <= inlineMaxChars || req.texts.length === 0) return analyze(req);
+      const parts = Math.min(threads, req.texts.length);
+      const size = Math.ceil(req.texts.length / parts);
+      const p = getPool();
+      const jobs: Promise<Enrichment[]>[] = [];
+      for (let i = 0; i < req.texts.length; i += size) {
+        const slice: EnrichRequest = { ...req, texts: req.texts.slice(i, i + size) };
+        jobs.push(p.run(slice, o.signal ? { signal: o.signal } : {}) as Promise<Enrichment[]>);
+      }
+      return (await Promise.all(jobs)).flat();
+    },
+    isLocal(_provider: LlmProvider): boolean {
+      return true;
+    },
+    async close(): Promise<void> {
+      const p = pool;
+      pool = undefined;
+      await p?.destroy();
+    },
+  };
+}

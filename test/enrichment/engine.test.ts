@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
+import { analyze } from '../../src/enrichment/engine/analyze.js';
+import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
+import { ROOT } from '../../src/paths.js';
+
+const ALL: EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
+const PROVIDERS: LlmProvider[] = ['model-2.0-flash', 'model-1.5-pro'];
+const one = (text: string, provider: LlmProvider = 'model-2.0-flash', types = ALL) =>
+  analyze({ texts: [text], types, provider })[0]!;
+
+describe('tokenizer', () => {
+  it('normalizes social tokens', () => {
+    expect(tokenize('Soooo GOOD!!! #blessed @bob http://x.co/a 123 :-( <3 😂')).toEqual([
+      '<elong>',
+      'soo',
+      '<caps>',
+      'good',
+      '!!',
+      '#blessed',
+      'blessed',
+      '<user>',
+      '<url>',
+      '<num>',
+      ':-(',
+      '<3',
+      '😂',
+    ]);
+  });
+  it('marks a negation scope up to punctuation', () => {
+    expect(tokenize("I don't like it. Fine")).toEqual(['i', "don't", 'NEG_like', 'NEG_it', 'fine']);
+    expect(tokenize('never ever good, ok')).toEqual(['never', 'NEG_ever', 'NEG_good', 'ok']);
+  });
+  it('handles empty input', () => {
+    expect(tokenize('')).toEqual([]);
+  });
+});
+
+describe('analyze', () => {
+  it.each(PROVIDERS)('reads clear sentiment (%s)', (provider) => {
+    expect(one('I love this, it is absolutely wonderful!', provider).sentiment).toBe('positive');
+    expect(one('This is awful, worst service ever.', provider).sentiment).toBe('negative');
+  });
+
+  it.each(PROVIDERS)('negation flips a clear positive (%s)', (provider) => {
+    const pos = one('This movie is good.', provider);
+    const neg = one('This movie is not good.', provider);
+    expect(pos.sentiment).toBe('positive');
+    expect(neg.sentiment).not.toBe('positive');
+    expect(neg.sentiment_score!).toBeLessThan(pos.sentiment_score!);
+  });
+
+  it('reads emoji-only and emoticon-only texts', () => {
+    expect(one('😍😍😍').sentiment).toBe('positive');
+    expect(one('😡😡').sentiment).toBe('negative');
+    expect(one(':)').sentiment).toBe('positive');
+    expect(one(':(').sentiment).toBe('negative');
+  });
+
+  it('gives the documented answer for empty text', () => {
+    for (const provider of PROVIDERS)
+      expect(one('', provider)).toEqual({
+        sentiment: 'neutral',
+        sentiment_score: 0,
+        topics: [],
+        intent: 'engagement',
+        keywords: [],
+      });
+  });
+
+  it('returns a valid result for a 100,000-character text', () => {
+    const text = 'The delivery was late again and nobody answered my emails. '.repeat(1700).slice(0, 100_000);
+    const r = one(text);
+    expect(['positive', 'negative', 'neutral']).toContain(r.sentiment);
+    expect(r.sentiment_score).toBeGreaterThanOrEqual(-1);
+    expect(r.sentiment_score).toBeLessThanOrEqual(1);
+    expect(r.intent).toBeDefined();
+  });
+
+  it('holds only the requested keys, in the documented order', () => {
+    expect(Object.keys(one('great phone', 'model-2.0-flash', ['intent']))).toEqual(['intent']);
+    expect(Object.keys(one('great phone', 'model-2.0-flash', ['keywords', 'sentiment']))).toEqual([
+      'sentiment',
+      'sentiment_score',
+      'keywords',
+    ]);
+    expect(Object.keys(one('great phone'))).toEqual([
+      'sentiment',
+      'sentiment_score',
+      'topics',
+      'intent',
+      'keywords',
+    ]);
+  });
+
+  it('keeps the score in [-1, 1] with at most 4 decimals', () => {
+    for (const t of [
+      'LOVE LOVE LOVE ❤️❤️❤️ best day ever!!!',
+      'hate hate hate 😡 worst',
+      'ok',
+      '?',
+      '#',
+      '@a',
+    ]) {
+      const s = one(t).sentiment_score!;
+      expect(Math.abs(s)).toBeLessThanOrEqual(1);
+      expect(Math.round(s * 1e4) / 1e4).toBe(s);
+    }
+  });
+
+  it('detects the intents with clear phrasings', () => {
+    expect(one('Where can I buy these shoes?').intent).toBe('purchase_intent');
+    expect(one('Just ordered the new phone, take my money').intent).toBe('purchase_intent');
+    expect(one('You should add a dark mode to the app').intent).toBe('suggestion');
+    expect(one('@airline my flight was cancelled and still no refund after 3 weeks, terrible').intent).toBe(
+      'complaint',
+    );
+    expect(one('What time does the show start tomorrow?').intent).toBe('question');
+    expect(one('Amazing performance tonight, you are the best! 😍').intent).toBe('praise');
+    expect(one('Heading to the beach with friends this weekend').intent).toBe('engagement');
+  });
+
+  it('gives byte-identical output in a separate process', () => {
+    const texts = ['I love it 😍', 'not good at all :(', 'Where can I buy one?', 'meh', ''];
+    const req = { texts, types: ALL, provider: 'model-1.5-pro' as const };
+    const here =
+      JSON.stringify(analyze(req)) + JSON.stringify(analyze({ ...req, provider: 'model-2.0-flash' }));
+    const script = join(ROOT, 'test/enrichment/fixtures/analyze-child.ts');
+    const there = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify(req)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(there).toBe(here);
+  });
+});
