@@ -2,6 +2,8 @@
 //
 //   YOUTUBE_API_KEY=… SCRAPEKIT_API_KEY=… SCRAPEKIT_BASE_URL=… npm run record:fixtures -- \
 //     --backend youtube-data-api --keyword coffee --channel UCuAXFkgsw1L7xaCfnd5JJOw --video dQw4w9WgXcQ
+//   DATADEPTH_TOKEN=… DATADEPTH_BASE_URL=… npm run record:fixtures -- --backend datadepth \
+//     --user brewlab --hashtag coffee --post <a clipnet video id or a picnet shortcode>
 //
 // Every response body the chosen backends receive is written, scrubbed, to
 // test/fixtures/live/<backend>/recorded-<n>-<op>.json. Scrubbing removes configured secret

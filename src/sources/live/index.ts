@@ -3,12 +3,15 @@
 // hands the results to composeSources() (../failover.ts).
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { DATADEPTH_NAME, DatadepthClipnetSource } from '../clipnet/datadepth.js';
 import { CLIPNET_RESEARCH_NAME, ClipnetResearchSource } from '../clipnet/research.js';
 import { SCRAPEKIT_NAME, ScrapekitClipnetSource } from '../clipnet/scrapekit.js';
 import { HttpClient } from '../http/client.js';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
+import { DatadepthPicnetSource } from '../picnet/datadepth.js';
 import { PICNET_GRAPH_NAME, PicnetGraphSource } from '../picnet/graph.js';
 import { ScrapekitPicnetSource } from '../picnet/scrapekit.js';
+import { DatadepthVidnetSource } from '../vidnet/datadepth.js';
 import { YOUTUBE_DATA_API_NAME, YoutubeDataApiSource } from '../vidnet/youtube-data-api.js';
 import { YOUTUBEI_NAME, YoutubeiSource } from '../vidnet/youtubei.js';
 import {
@@ -22,9 +25,10 @@ import {
 export { LiveConfigError, LiveSourcesEnv, type LiveSourcesEnvType } from './config.js';
 
 export const LIVE_BACKENDS: Record<Platform, readonly string[]> = {
-  clipnet: [SCRAPEKIT_NAME, CLIPNET_RESEARCH_NAME],
-  picnet: [SCRAPEKIT_NAME, PICNET_GRAPH_NAME],
-  vidnet: [YOUTUBEI_NAME, YOUTUBE_DATA_API_NAME],
+  clipnet: [SCRAPEKIT_NAME, DATADEPTH_NAME, CLIPNET_RESEARCH_NAME],
+  picnet: [SCRAPEKIT_NAME, DATADEPTH_NAME, PICNET_GRAPH_NAME],
+  // datadepth serves vidnet keyword search only; its other vidnet operations are `unsupported`
+  vidnet: [YOUTUBEI_NAME, YOUTUBE_DATA_API_NAME, DATADEPTH_NAME],
 };
 
 export interface LiveSourceDeps {
@@ -72,14 +76,33 @@ export function createLiveSource(
     );
   }
   const settings = httpSettingsFromEnv(env);
-  const http = (secrets: Array<string | undefined>) =>
-    new HttpClient(
+  const clients: HttpClient[] = [];
+  const http = (secrets: Array<string | undefined>) => {
+    const client = new HttpClient(
       `${name}`,
       settings,
       { dispatcher: deps.dispatcher, logger: deps.logger, random: deps.random },
       secrets,
     );
-  const now = deps.now;
+    clients.push(client);
+    return client;
+  };
+  const source = buildSource(platform, name, env, deps.now, http);
+  // closing the source closes the connection pools of its HTTP clients (composeSources calls it)
+  return Object.assign(source, {
+    close: async () => {
+      await Promise.all(clients.map((c) => c.close()));
+    },
+  });
+}
+
+function buildSource(
+  platform: Platform,
+  name: string,
+  env: LiveSourcesEnvType,
+  now: (() => Date) | undefined,
+  http: (secrets: Array<string | undefined>) => HttpClient,
+): ClipnetSource | PicnetSource | VidnetSource {
   switch (name) {
     case YOUTUBEI_NAME:
       return new YoutubeiSource({ lang: env.YOUTUBEI_LANG, location: env.YOUTUBEI_LOCATION, now }, http([]));
@@ -92,6 +115,16 @@ export function createLiveSource(
       return platform === 'clipnet'
         ? new ScrapekitClipnetSource(opts, http([apiKey]))
         : new ScrapekitPicnetSource(opts, http([apiKey]));
+    }
+    case DATADEPTH_NAME: {
+      const [token, baseUrl] = required(env, platform, name, 'DATADEPTH_TOKEN', 'DATADEPTH_BASE_URL') as [
+        string,
+        string,
+      ];
+      const opts = { token, baseUrl, now };
+      if (platform === 'clipnet') return new DatadepthClipnetSource(opts, http([token]));
+      if (platform === 'picnet') return new DatadepthPicnetSource(opts, http([token]));
+      return new DatadepthVidnetSource(opts, http([token]));
     }
     case CLIPNET_RESEARCH_NAME: {
       const [clientKey, clientSecret] = required(

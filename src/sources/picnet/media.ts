@@ -92,3 +92,102 @@ export function shortcodeToMediaId(shortcode: string): string | null {
   }
   return id.toString();
 }
+
+// ---- the web GraphQL shape ("node" objects, __typename), as some providers pass it through ----
+
+const EdgeCount = Type.Object({ count: Type.Integer() });
+
+export const WebMedia = Type.Object({
+  id: Id,
+  shortcode: Type.String(),
+  __typename: Type.String(),
+  taken_at_timestamp: Type.Integer(),
+  edge_media_to_caption: Type.Object({
+    edges: Type.Array(Type.Object({ node: Type.Object({ text: Type.String() }) })),
+  }),
+  edge_media_to_comment: EdgeCount,
+  // one of the two like edges is present unless the owner hides like counts
+  edge_media_preview_like: Type.Optional(EdgeCount),
+  edge_liked_by: Type.Optional(EdgeCount),
+  like_and_view_counts_disabled: Type.Optional(Type.Boolean()),
+  owner: Type.Object({ id: Id, username: Type.Optional(Type.String()) }),
+});
+export type WebMedia = (typeof WebMedia)['static'];
+
+export const WebComment = Type.Object({
+  id: Id,
+  text: Type.String(),
+  created_at: Type.Integer(),
+  owner: Type.Object({ id: Id, username: Type.Optional(Type.String()) }),
+  // required: a comment's like count is not optional in the contract, and 0 would be a guess
+  edge_liked_by: EdgeCount,
+});
+export type WebComment = (typeof WebComment)['static'];
+
+/** __typename → media type; newer responses prefix the names with "XDT" */
+export function webMediaType(typename: string, backend: string): PicnetPost['media_type'] {
+  switch (typename.replace(/^XDT/, '')) {
+    case 'GraphImage':
+      return 'image';
+    case 'GraphVideo':
+      return 'video';
+    case 'GraphSidecar':
+      return 'carousel';
+  }
+  throw new SourceError(
+    'upstream',
+    `${backend} sent an unknown media __typename ${typename} (schema drift)`,
+    {
+      backend,
+    },
+  );
+}
+
+/** a like count the platform shows, or null when the owner hides it (−1 is how it says so) */
+function webLikes(m: WebMedia): number | null {
+  if (m.like_and_view_counts_disabled === true) return null;
+  const n = (m.edge_media_preview_like ?? m.edge_liked_by)?.count;
+  return n === undefined || n < 0 ? null : n;
+}
+
+function webCaption(m: WebMedia): string {
+  return m.edge_media_to_caption.edges[0]?.node.text ?? '';
+}
+
+export function webMediaToPost(m: WebMedia, backend: string): PicnetPost {
+  return {
+    id: idString(m.id),
+    shortcode: m.shortcode,
+    caption: webCaption(m),
+    url: postUrl(m.shortcode),
+    timestamp: unixToIso(m.taken_at_timestamp),
+    media_type: webMediaType(m.__typename, backend),
+    stats: { likes: webLikes(m), comments: Math.max(0, m.edge_media_to_comment.count) },
+  };
+}
+
+export function webMediaToHashtagPost(m: WebMedia, hashtag: string): HashtagPost {
+  return {
+    post_id: idString(m.id),
+    post_text: webCaption(m),
+    post_time: String(m.taken_at_timestamp),
+    profile_id: idString(m.owner.id),
+    // hashtag feeds name the owner only when the provider was asked for author details
+    profile_name: m.owner.username ?? null,
+    reaction_count: webLikes(m),
+    comment_count: Math.max(0, m.edge_media_to_comment.count),
+    source_name: hashtag,
+    post_url: postUrl(m.shortcode),
+  };
+}
+
+export function webComment(c: WebComment, url: string): PostComment {
+  return {
+    id: idString(c.id),
+    post_url: url,
+    text: c.text,
+    user: c.owner.username === undefined ? null : `@${c.owner.username}`,
+    timestamp: unixToIso(c.created_at),
+    likes: Math.max(0, c.edge_liked_by.count),
+  };
+}

@@ -49,6 +49,8 @@ type Base = Omit<VidnetVideo, 'source_keyword' | 'enrichment'> & {
   duration_seconds: number | null;
   is_short: boolean;
 };
+/** a video read from an InnerTube list item, before it is tied to a keyword, hashtag or channel */
+export type ListVideo = Base;
 
 export interface YoutubeiOptions {
   lang?: string;
@@ -400,7 +402,8 @@ function readVideos(
   return { videos, next: continuationOf(page), recognised: true };
 }
 
-function videoRenderer(
+/** reads a videoRenderer; null for live streams and premieres (no views or date yet) */
+export function videoRenderer(
   v: Json,
   now: Date,
   backend: string,

@@ -12,11 +12,13 @@ export const SECRETS = {
   CLIPNET_RESEARCH_CLIENT_KEY: 'awTESTclientkey01',
   CLIPNET_RESEARCH_CLIENT_SECRET: 'TESTclientSECRET0123456789abcd',
   PICNET_GRAPH_ACCESS_TOKEN: 'EAAGtestTOKEN0123456789abcdefghij',
+  DATADEPTH_TOKEN: 'ddTEST_token_0123456789abcdef',
 } as const;
 
 export const ENV = {
   ...SECRETS,
   SCRAPEKIT_BASE_URL: 'https://api.scrapekit.test',
+  DATADEPTH_BASE_URL: 'https://api.datadepth.test/apis',
   PICNET_GRAPH_USER_ID: '17841400000000000',
 };
 
@@ -194,6 +196,7 @@ export const CASES: Case[] = [
     ok: fixture('scrapekit', 'instagram-hashtag-posts'),
     call: (s) => (s as PicnetSource).hashtagPosts({ hashtag: 'latteart', days: 7, max: 5 }),
   },
+  ...datadepthCases(),
   {
     label: 'clipnet-research user posts',
     platform: 'clipnet',
@@ -241,6 +244,72 @@ export const CASES: Case[] = [
       }),
   },
 ];
+
+function datadepthCases(): Case[] {
+  const origin = 'https://api.datadepth.test';
+  const base = { backend: 'datadepth', origin, method: 'GET' as const };
+  const ok = (name: string) => fixture('datadepth', name);
+  return [
+    {
+      ...base,
+      label: 'datadepth clipnet user posts',
+      platform: 'clipnet',
+      path: '/apis/tt/user/posts',
+      ok: ok('tt-user-posts-page2'),
+      call: (s) => (s as ClipnetSource).userPosts({ username: 'brewlab', limit: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth clipnet comments',
+      platform: 'clipnet',
+      path: '/apis/tt/post/comments',
+      ok: ok('tt-post-comments-page2'),
+      call: (s) => (s as ClipnetSource).comments({ post: ref('7321987654321098771'), limit: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth clipnet hashtag',
+      platform: 'clipnet',
+      path: '/apis/tt/hashtag/posts',
+      ok: ok('tt-hashtag-posts'),
+      call: (s) => (s as ClipnetSource).hashtagPosts({ hashtag: 'coffee', days: 7, max: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth picnet user posts',
+      platform: 'picnet',
+      path: '/apis/instagram/user/posts',
+      ok: ok('ig-user-posts-page2'),
+      // a numeric user id goes straight to user/posts (no user/info lookup)
+      call: (s) => (s as PicnetSource).userPosts({ username: '5471203390', limit: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth picnet comments',
+      platform: 'picnet',
+      path: '/apis/instagram/post/comments',
+      ok: ok('ig-post-comments'),
+      call: (s) => (s as PicnetSource).comments({ post: ref('C6ddA1Bq2xY'), limit: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth picnet hashtag',
+      platform: 'picnet',
+      path: '/apis/instagram/hashtag/posts',
+      ok: ok('ig-hashtag-posts'),
+      call: (s) => (s as PicnetSource).hashtagPosts({ hashtag: 'latteart', days: 7, max: 5 }),
+    },
+    {
+      ...base,
+      label: 'datadepth vidnet search',
+      platform: 'vidnet',
+      path: '/apis/youtube/search',
+      ok: ok('yt-search-page2'),
+      call: (s) =>
+        (s as VidnetSource).search({ keyword: 'coffee', max: 10, depth: 2, period: 'week', sorting: 'date' }),
+    },
+  ];
+}
 
 export function build(
   c: Case,

@@ -15,6 +15,7 @@ const OWN_SECRETS: Record<string, string[]> = {
     'clt.example12345Example12345Example',
   ],
   'picnet-graph': [SECRETS.PICNET_GRAPH_ACCESS_TOKEN],
+  datadepth: [SECRETS.DATADEPTH_TOKEN],
 };
 
 function intercept(agent: ReturnType<typeof mockAgent>, c: Case) {

@@ -1,0 +1,179 @@
+// clipnet on the `datadepth` data provider: a token-in-the-query social data API (GET requests,
+// `?token=`), whose successful answers are wrapped as `{ "data": … }` and whose errors are
+// `{ "detail": "…" }`. It passes the platform's own app-API items ("aweme") through.
+// Endpoints used:
+//   /tt/user/posts?username=&depth=1&start_cursor=  → { data: [aweme], nextCursor }   (top level)
+//   /tt/post/comments?aweme_id=&cursor=             → { data: { comments: [], nextCursor, total } }
+//   /tt/hashtag/posts?name=&cursor=                 → { data: { data: [aweme], nextCursor } }
+// Paging ends when nextCursor is absent, null or 0 (there is no has_more flag). An unknown
+// user, post or hashtag is an HTTP 404. Response shapes: docs/backends/clipnet.md.
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
+import { collectPages, readPages } from '../cursor.js';
+import type { HttpClient, HttpResponse } from '../http/client.js';
+import { expectShape } from '../http/json.js';
+import {
+  type ClipnetSource,
+  type CommentsQuery,
+  type HashtagPostsQuery,
+  type Page,
+  type SourceCallContext,
+  SourceError,
+  type UserPostsQuery,
+} from '../interface.js';
+import {
+  Aweme,
+  AwemeComment,
+  awemeComment,
+  awemeToHashtagPost,
+  awemeToPost,
+  clipnetPostUrl,
+  withinDays,
+} from './aweme.js';
+import { cursorOf } from './scrapekit.js';
+
+export const DATADEPTH_NAME = 'datadepth';
+
+/** the provider's own status for an unknown or revoked token */
+const TOKEN_NOT_FOUND = 491;
+
+const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
+const UserPosts = Type.Object({ data: Type.Array(Aweme), nextCursor: Cursor });
+const Comments = Type.Object({
+  data: Type.Object({
+    comments: Type.Union([Type.Array(AwemeComment), Type.Null()]),
+    nextCursor: Cursor,
+  }),
+});
+const HashtagPosts = Type.Object({ data: Type.Object({ data: Type.Array(Aweme), nextCursor: Cursor }) });
+
+export interface DatadepthOptions {
+  token: string;
+  baseUrl: string;
+  now?: () => Date;
+}
+
+/**
+ * One GET against the provider, checked against the part of the documented shape the caller
+ * relies on. The token travels as a query parameter, as the provider requires; the HTTP layer
+ * masks it (by value and by the `token=` name) in every log line and error message.
+ */
+export async function datadepthGet<T extends TSchema>(
+  http: HttpClient,
+  opts: DatadepthOptions,
+  schema: T,
+  op: string,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  ctx?: SourceCallContext,
+): Promise<T['static']> {
+  const body = await http.json(
+    {
+      op,
+      url: `${opts.baseUrl.replace(/\/+$/, '')}${path}`,
+      query: { ...query, token: opts.token },
+      signal: ctx?.signal,
+      classify: (res) => classify(http, res),
+    },
+    { lossless: true },
+  );
+  return expectShape(schema, body, http.backend, op);
+}
+
+function classify(http: HttpClient, res: HttpResponse): SourceError | undefined {
+  if (res.status === TOKEN_NOT_FOUND) {
+    return new SourceError(
+      'upstream',
+      `${http.backend}: HTTP ${res.status} (${http.upstreamMessage(res.text) || 'token not found'}): the provider rejected our token`,
+      { backend: http.backend },
+    );
+  }
+  return undefined;
+}
+
+export class DatadepthClipnetSource implements ClipnetSource {
+  readonly name = DATADEPTH_NAME;
+  readonly kind = 'live' as const;
+  readonly #now: () => Date;
+
+  constructor(
+    private readonly opts: DatadepthOptions,
+    private readonly http: HttpClient,
+  ) {
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
+    return readPages(q.cursor, q.limit, async (page) => {
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        UserPosts,
+        'tt/user/posts',
+        '/tt/user/posts',
+        // depth=1: one upstream page per request, so every request stays inside the per-attempt
+        // timeout and a short limit does not pay for pages it will not return
+        { username: q.username, depth: 1, start_cursor: page ?? undefined },
+        ctx,
+      );
+      const next = cursorOf(res.nextCursor);
+      return { items: res.data.map(awemeToPost), next, hasMore: next !== null };
+    });
+  }
+
+  async comments(q: CommentsQuery, ctx?: SourceCallContext): Promise<PostComment[]> {
+    if (q.post.form === 'shortlink') {
+      // the provider takes a numeric post id only and resolves no short links
+      throw new SourceError(
+        'unsupported',
+        `${this.name} cannot resolve short links; pass the full post URL`,
+        {
+          backend: this.name,
+        },
+      );
+    }
+    const postUrl = clipnetPostUrl(q.post);
+    return collectPages(q.limit, async (page) => {
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        Comments,
+        'tt/post/comments',
+        '/tt/post/comments',
+        { aweme_id: q.post.id, cursor: page ?? undefined },
+        ctx,
+      );
+      const next = cursorOf(res.data.nextCursor);
+      const comments = res.data.comments ?? [];
+      return {
+        items: comments.map((c) => awemeComment(c, postUrl)),
+        next,
+        hasMore: next !== null && comments.length > 0,
+      };
+    });
+  }
+
+  async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
+    const now = this.#now();
+    return collectPages(q.max, async (page) => {
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        HashtagPosts,
+        'tt/hashtag/posts',
+        '/tt/hashtag/posts',
+        { name: q.hashtag, cursor: page ?? undefined },
+        ctx,
+      );
+      const next = cursorOf(res.data.nextCursor);
+      return {
+        // the feed is not ordered by date, so a page may mix recent and older posts
+        items: res.data.data
+          .filter((a) => withinDays(a.create_time, q.days, now))
+          .map((a) => awemeToHashtagPost(a, q.hashtag)),
+        next,
+        hasMore: next !== null && res.data.data.length > 0,
+      };
+    });
+  }
+}

@@ -1,0 +1,177 @@
+// picnet on the `datadepth` data provider (token query parameter, `{ data }` envelope; see
+// ../clipnet/datadepth.ts). It passes the platform's *web* GraphQL items through ("node" objects
+// with __typename), unlike scrapekit's app-API items. Endpoints used (GET):
+//   /instagram/user/info?username=                               → { data: { pk, username, is_private } }
+//   /instagram/user/posts?user_id=&depth=1&start_cursor=         → { data: { posts: [{ node }], last_cursor } }
+//   /instagram/post/comments?media_id=&sorting=recent&cursor=    → { data: { comments: [{ node }], nextCursor } }
+//   /instagram/hashtag/posts?name=&get_author_info=true&cursor=  → { data: { top_posts, recent_posts, nextCursor } }
+// User posts are read by numeric user id: a username costs one extra user/info request per call
+// (the resolved id then rides inside our cursor, so continuations do not pay it again).
+// Comments are read by media id, computed exactly from the shortcode.
+import { Type } from '@sinclair/typebox';
+import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
+import { DATADEPTH_NAME, type DatadepthOptions, datadepthGet } from '../clipnet/datadepth.js';
+import { cursorOf } from '../clipnet/scrapekit.js';
+import { collectPages, readPages } from '../cursor.js';
+import type { HttpClient } from '../http/client.js';
+import { idString } from '../http/json.js';
+import {
+  type CommentsQuery,
+  type HashtagPostsQuery,
+  type Page,
+  type PicnetSource,
+  type SourceCallContext,
+  SourceError,
+  type UserPostsQuery,
+} from '../interface.js';
+import {
+  postUrl,
+  shortcodeToMediaId,
+  WebComment,
+  WebMedia,
+  webComment,
+  webMediaToHashtagPost,
+  webMediaToPost,
+} from './media.js';
+
+const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
+const Id = Type.Union([Type.String(), Type.Integer()]);
+const Nodes = <T extends typeof WebMedia | typeof WebComment>(t: T) => Type.Array(Type.Object({ node: t }));
+
+const UserInfo = Type.Object({
+  data: Type.Object({ pk: Id, username: Type.String(), is_private: Type.Optional(Type.Boolean()) }),
+});
+const UserPosts = Type.Object({
+  data: Type.Object({ posts: Nodes(WebMedia), last_cursor: Cursor }),
+});
+const Comments = Type.Object({
+  data: Type.Object({ comments: Nodes(WebComment), nextCursor: Cursor }),
+});
+const HashtagPosts = Type.Object({
+  data: Type.Object({
+    top_posts: Type.Optional(Nodes(WebMedia)),
+    recent_posts: Nodes(WebMedia),
+    nextCursor: Cursor,
+  }),
+});
+
+export class DatadepthPicnetSource implements PicnetSource {
+  readonly name = DATADEPTH_NAME;
+  readonly kind = 'live' as const;
+  readonly #now: () => Date;
+
+  constructor(
+    private readonly opts: DatadepthOptions,
+    private readonly http: HttpClient,
+  ) {
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
+    // our page cursor is "<user id>:<provider cursor>" (the provider cursor may be empty)
+    return readPages(q.cursor, q.limit, async (page) => {
+      let userId: string;
+      let start: string | undefined;
+      if (page === null) {
+        userId = /^\d+$/.test(q.username) ? q.username : await this.#userId(q.username, ctx);
+      } else {
+        const sep = page.indexOf(':');
+        if (sep <= 0 || !/^\d+$/.test(page.slice(0, sep))) {
+          throw new SourceError(
+            'bad_cursor',
+            'the cursor is malformed: pass back a cursor exactly as returned',
+          );
+        }
+        userId = page.slice(0, sep);
+        start = page.slice(sep + 1) || undefined;
+      }
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        UserPosts,
+        'instagram/user/posts',
+        '/instagram/user/posts',
+        { user_id: userId, depth: 1, start_cursor: start },
+        ctx,
+      );
+      const last = cursorOf(res.data.last_cursor);
+      const more = last !== null && res.data.posts.length > 0;
+      return {
+        items: res.data.posts.map((p) => webMediaToPost(p.node, this.name)),
+        next: more ? `${userId}:${last}` : null,
+        hasMore: more,
+      };
+    });
+  }
+
+  async comments(q: CommentsQuery, ctx?: SourceCallContext): Promise<PostComment[]> {
+    const mediaId = shortcodeToMediaId(q.post.id);
+    if (mediaId === null) {
+      throw new SourceError('not_found', `${q.post.input} is not a post shortcode`, { backend: this.name });
+    }
+    const url = postUrl(q.post.id);
+    return collectPages(q.limit, async (page) => {
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        Comments,
+        'instagram/post/comments',
+        '/instagram/post/comments',
+        { media_id: mediaId, sorting: 'recent', cursor: page ?? undefined },
+        ctx,
+      );
+      const next = cursorOf(res.data.nextCursor);
+      return {
+        items: res.data.comments.map((c) => webComment(c.node, url)),
+        next,
+        hasMore: next !== null && res.data.comments.length > 0,
+      };
+    });
+  }
+
+  async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
+    const since = Math.floor(this.#now().getTime() / 1000) - q.days * 86_400;
+    const seen = new Set<string>();
+    return collectPages(q.max, async (page) => {
+      const res = await datadepthGet(
+        this.http,
+        this.opts,
+        HashtagPosts,
+        'instagram/hashtag/posts',
+        '/instagram/hashtag/posts',
+        { name: q.hashtag, get_author_info: 'true', cursor: page ?? undefined },
+        ctx,
+      );
+      // top posts (first page only) may repeat in the recent feed; both may be older than `days`
+      const nodes = [...(res.data.top_posts ?? []), ...res.data.recent_posts].map((p) => p.node);
+      const items = nodes.filter((m) => {
+        const id = idString(m.id);
+        if (seen.has(id) || m.taken_at_timestamp < since) return false;
+        seen.add(id);
+        return true;
+      });
+      const next = cursorOf(res.data.nextCursor);
+      return {
+        items: items.map((m) => webMediaToHashtagPost(m, q.hashtag)),
+        next,
+        hasMore: next !== null && res.data.recent_posts.length > 0,
+      };
+    });
+  }
+
+  async #userId(username: string, ctx?: SourceCallContext): Promise<string> {
+    const res = await datadepthGet(
+      this.http,
+      this.opts,
+      UserInfo,
+      'instagram/user/info',
+      '/instagram/user/info',
+      { username },
+      ctx,
+    );
+    if (res.data.is_private === true) {
+      throw new SourceError('not_found', `${username} is a private account`, { backend: this.name });
+    }
+    return idString(res.data.pk);
+  }
+}

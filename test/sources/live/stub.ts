@@ -1,0 +1,218 @@
+// A local stand-in for every upstream the live backends call: one node:http server on
+// 127.0.0.1 (port 0) that answers each backend's paths with the recorded fixtures, so that the
+// real app can be pointed at it by configuration alone (base URL variables). youtubei's hosts
+// are fixed inside youtubei.js, so for it a dispatcher re-routes requests to the stub.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, type Dispatcher } from 'undici';
+import { fixture } from './helpers.js';
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: string;
+}
+
+export interface StubAnswer {
+  status?: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export type Route = (r: StubRequest) => StubAnswer | undefined;
+
+export interface Stub {
+  origin: string;
+  port: number;
+  requests: StubRequest[];
+  /** requests no route answered (a test asserts there are none) */
+  unmatched: StubRequest[];
+  close(): Promise<void>;
+}
+
+export async function startStub(route: Route): Promise<Stub> {
+  const requests: StubRequest[] = [];
+  const unmatched: StubRequest[] = [];
+  const server: Server = createServer(async (req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const u = new URL(req.url ?? '/', 'http://stub');
+    const r: StubRequest = {
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      query: u.searchParams,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+    requests.push(r);
+    let a: StubAnswer | undefined;
+    try {
+      a = route(r);
+    } catch (e) {
+      a = { status: 500, body: JSON.stringify({ error: String(e) }) };
+    }
+    if (!a) {
+      unmatched.push(r);
+      a = { status: 418, body: JSON.stringify({ error: `no stub route for ${r.method} ${r.path}` }) };
+    }
+    res.writeHead(a.status ?? 200, { 'content-type': 'application/json', ...a.headers });
+    res.end(a.body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    unmatched,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** a port on 127.0.0.1 that nothing listens on (connections are refused) */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A dispatcher that sends every request whose origin is not already on 127.0.0.1 to the stub
+ * instead (youtubei.js calls https://www.youtube.com), so nothing can reach the network.
+ */
+export function routeToStub(stubOrigin: string): Dispatcher {
+  return new Agent().compose(
+    (dispatch) => (opts, handler) =>
+      dispatch(
+        String(opts.origin).startsWith('http://127.0.0.1:') ? opts : { ...opts, origin: stubOrigin },
+        handler,
+      ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// the fixtures, by upstream path
+
+const ok = (backend: string, name: string): StubAnswer => ({ body: fixture(backend, name) });
+const status = (s: number, body = '{}'): StubAnswer => ({ status: s, body });
+const json = (b: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(b) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+/** the research API's 30-day windows: the fixtures' videos sit in the window ending today */
+const TODAY = '20240503';
+
+/** a /player answer for a Short other than the recorded one */
+function player(id: string): StubAnswer {
+  const p = JSON.parse(fixture('youtubei', 'player-short')) as {
+    videoDetails: Record<string, unknown>;
+  };
+  Object.assign(p.videoDetails, { videoId: id, title: `Short ${id}` });
+  return { body: JSON.stringify(p) };
+}
+
+export const fixtureRoutes: Route = (r) => {
+  const q = r.query;
+  const p = r.path;
+  // scrapekit
+  if (p === '/v3/tiktok/profile/videos') {
+    if (q.get('handle') === 'nobody') return status(404, fixture('scrapekit', 'error-not-found'));
+    return ok(
+      'scrapekit',
+      q.get('max_cursor') ? 'tiktok-profile-videos-page2' : 'tiktok-profile-videos-page1',
+    );
+  }
+  if (p === '/v1/tiktok/video/comments') return ok('scrapekit', 'tiktok-video-comments');
+  if (p === '/v1/tiktok/search/hashtag') return ok('scrapekit', 'tiktok-search-hashtag');
+  if (p === '/v2/instagram/user/posts')
+    return ok(
+      'scrapekit',
+      q.get('next_max_id') ? 'instagram-user-posts-page2' : 'instagram-user-posts-page1',
+    );
+  if (p === '/v2/instagram/post/comments') return ok('scrapekit', 'instagram-post-comments');
+  if (p === '/v2/instagram/hashtag/posts') return ok('scrapekit', 'instagram-hashtag-posts');
+  // datadepth
+  if (p === '/apis/tt/user/posts') {
+    if (q.get('username') === 'nobody') return status(404, fixture('datadepth', 'error-not-found'));
+    return ok('datadepth', q.get('start_cursor') ? 'tt-user-posts-page2' : 'tt-user-posts-page1');
+  }
+  if (p === '/apis/tt/post/comments')
+    return ok('datadepth', q.get('cursor') === '2' ? 'tt-post-comments-page2' : 'tt-post-comments-page1');
+  if (p === '/apis/tt/hashtag/posts') {
+    const c = q.get('cursor');
+    return ok(
+      'datadepth',
+      c === '20' ? 'tt-hashtag-posts-page2' : c === '40' ? 'tt-hashtag-posts-end' : 'tt-hashtag-posts',
+    );
+  }
+  if (p === '/apis/instagram/user/info') return ok('datadepth', 'ig-user-info');
+  if (p === '/apis/instagram/user/posts')
+    return ok('datadepth', q.get('start_cursor') ? 'ig-user-posts-page2' : 'ig-user-posts-page1');
+  if (p === '/apis/instagram/post/comments') return ok('datadepth', 'ig-post-comments');
+  if (p === '/apis/instagram/hashtag/posts') return ok('datadepth', 'ig-hashtag-posts');
+  if (p === '/apis/youtube/search')
+    return ok('datadepth', q.get('start_cursor') ? 'yt-search-page2' : 'yt-search-page1');
+  // clipnet-research
+  if (p === '/v2/oauth/token/') return ok('clipnet-research', 'token');
+  if (p === '/v2/research/video/query/') {
+    const b = json(r.body);
+    if (typeof b.search_id === 'string') return ok('clipnet-research', 'video-query-page2');
+    return ok('clipnet-research', b.end_date === TODAY ? 'video-query-page1' : 'video-query-empty');
+  }
+  if (p === '/v2/research/video/comment/list/') return ok('clipnet-research', 'comment-list');
+  // picnet-graph (PICNET_GRAPH_BASE_URL=<stub>/graph)
+  if (p === '/graph/v21.0/17841400000000000')
+    return ok(
+      'picnet-graph',
+      (q.get('fields') ?? '').includes('.after(') ? 'business-discovery-page2' : 'business-discovery-page1',
+    );
+  if (p === '/graph/v21.0/ig_hashtag_search') return ok('picnet-graph', 'hashtag-search');
+  if (p === '/graph/v21.0/17843853986012965/recent_media') return ok('picnet-graph', 'recent-media');
+  // youtube-data-api (YOUTUBE_API_BASE_URL=<stub>/youtube/v3)
+  if (p === '/youtube/v3/search')
+    return ok('youtube-data-api', q.get('pageToken') === 'CDIQAA' ? 'search-page2' : 'search-page1');
+  if (p === '/youtube/v3/videos') return ok('youtube-data-api', 'videos');
+  if (p === '/youtube/v3/commentThreads')
+    return ok('youtube-data-api', q.get('pageToken') ? 'comment-threads-page2' : 'comment-threads-page1');
+  if (p === '/youtube/v3/channels') return ok('youtube-data-api', 'channels');
+  if (p === '/youtube/v3/playlistItems') return ok('youtube-data-api', 'playlist-items');
+  // youtubei (re-routed from https://www.youtube.com by routeToStub)
+  if (r.method === 'POST' && p.startsWith('/youtubei/v1/')) {
+    const b = json(r.body);
+    const c = b.continuation;
+    switch (p) {
+      case '/youtubei/v1/search':
+        return ok('youtubei', c === 'EpMDEgZjb2ZmZWUa_SEARCH_PAGE_2' ? 'search-page2' : 'search-page1');
+      case '/youtubei/v1/next':
+        return ok(
+          'youtubei',
+          c === 'Eg0SC2RRdzR3OVdnWGNRGAYy_COMMENTS_2' ? 'comments-page2' : 'comments-page1',
+        );
+      case '/youtubei/v1/player':
+        return b.videoId === 'SHORT000001' ? ok('youtubei', 'player-short') : player(String(b.videoId));
+      case '/youtubei/v1/browse': {
+        if (c === '4qmFsgI_HASHTAG_PAGE_2') return ok('youtubei', 'hashtag-page2');
+        if (c === '4qmFsgI_HASHTAG_SHORTS_CHIP') return ok('youtubei', 'hashtag-shorts');
+        if (c === '4qmFsgI_HASHTAG_SHORTS_2') return ok('youtubei', 'hashtag-shorts-page2');
+        if (b.browseId === 'FEhashtag') return ok('youtubei', 'hashtag-page1');
+        if (typeof b.browseId === 'string' && b.browseId.startsWith('UC')) {
+          const shorts = String(b.params ?? '').startsWith('EgZzaG9ydHM');
+          return ok('youtubei', shorts ? 'channel-shorts' : 'channel-videos');
+        }
+      }
+    }
+  }
+  return undefined;
+};
