@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CreateKeyBody, GrantBody } from './admin.js';
 import { ErrorEnvelope, Metadata, successEnvelope } from './common.js';
-import { API_PREFIX, ENDPOINTS } from './endpoints.js';
+import { API_PREFIX, ENDPOINTS, type EndpointId } from './endpoints.js';
 import { itemSchemas } from './items.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -40,7 +40,18 @@ const ERRORS: Array<{ status: number; code: string; message: string; when: strin
     message: 'Insufficient credits',
     when: 'The balance does not cover the minimum charge',
   },
-  { status: 404, code: 'NOT_FOUND', message: 'user not found', when: 'A single target does not exist' },
+  {
+    status: 404,
+    code: 'NOT_FOUND',
+    message: 'clipnet user example_user not found',
+    when: 'A single target does not exist',
+  },
+  {
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    message: 'Method GET is not allowed on /api/v1/clipnet/posts; use POST',
+    when: 'Another method than POST (with an Allow header)',
+  },
   {
     status: 409,
     code: 'IDEMPOTENCY_IN_PROGRESS',
@@ -98,15 +109,190 @@ function errorResponses(codes: number[]): Record<string, Json> {
       },
       metadata: { credits_used: 0, processing_time: 0.001 },
     };
-    out[String(e.status)] = {
-      description: `${e.code}: ${e.when}`,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example } },
-    };
+    const media: Record<string, Json> = { schema: { $ref: '#/components/schemas/ErrorEnvelope' } };
+    if (e.status === 401) {
+      // both messages of a 401, as named examples
+      const with401 = (message: string): Json => ({
+        value: { ...(example as object), error: { code: e.code, message } },
+      });
+      media.examples = {
+        missing: { summary: 'No X-API-Key header', ...(with401('API key is required') as object) },
+        invalid: { summary: 'Unknown or revoked key', ...(with401('Invalid API key') as object) },
+      };
+    } else media.example = example;
+    out[String(e.status)] = { description: `${e.code}: ${e.when}`, content: { 'application/json': media } };
   }
   return out;
 }
 
-const PAID_ERRORS = [400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 502, 503];
+const PAID_ERRORS = [400, 401, 402, 404, 405, 409, 413, 415, 422, 429, 500, 502, 503];
+
+// ---- success examples: one realistic response per endpoint (shapes as the sandbox serves them) ----
+
+const exClipnetPost: Json = {
+  id: '7640121010351321413',
+  caption: 'stitch this with your version of a smart home routine #smarthome #tech',
+  url: 'https://www.clipnet.com/@example_user/video/7640121010351321413',
+  timestamp: '2026-01-16T16:51:19Z',
+  stats: { views: 9417340, likes: 367482, comments: 11702, shares: 20419 },
+  enrichment: { sentiment: 'positive', sentiment_score: 0.62 },
+};
+const exPicnetPost: Json = {
+  id: '3920135683809696166',
+  shortcode: 'CSI0eKheBBO',
+  caption: 'Came for a birthday party for my dog, stayed for the vibes #pets',
+  url: 'https://www.picnet.com/p/CSI0eKheBBO/',
+  timestamp: '2026-01-05T14:35:52Z',
+  media_type: 'carousel',
+  stats: { likes: 603069, comments: 5653 },
+};
+const exHashtagPost = (tag: string, clipnet: boolean): Json => ({
+  post_id: '7370874704494699232',
+  post_text: `one year of counting macros: what changed #${tag}`,
+  post_time: '1768487642',
+  profile_id: '6220081908204337548',
+  profile_name: 'example_user',
+  reaction_count: 37240,
+  ...(clipnet ? { share_count: 809, play_count: 337759 } : {}),
+  comment_count: 653,
+  source_name: tag,
+  post_url: clipnet
+    ? 'www.clipnet.com/@example_user/video/7370874704494699232'
+    : 'www.picnet.com/p/C8xk2LmQp0A/',
+  enrichment: { sentiment: 'positive', sentiment_score: 0.41, topics: ['fitness'] },
+});
+const exComment = (postUrl: string): Json => ({
+  id: '18000330500078394',
+  post_url: postUrl,
+  text: 'honestly prices have doubled, not worth it anymore',
+  user: '@wild.amara',
+  timestamp: '2026-01-09T19:50:04Z',
+  likes: 1091,
+});
+const exVideoBase = {
+  video_id: 'dA1uyl33F8A',
+  title: 'honest review after 3 months #review',
+  description: 'what I would buy again and what I returned',
+  channel_id: 'UCAOIaO_nfL4qKOSBJ6JuT-g',
+  channel_title: 'Example Channel',
+  published_at: '2026-01-14T12:56:27Z',
+  thumbnail: 'https://i.vidnetimg.com/vi/dA1uyl33F8A/hqdefault.jpg',
+  stats: { views: 3934, likes: 207, comments: 8 },
+};
+const exChannelVideo = (isShort: boolean): Json => ({
+  ...exVideoBase,
+  source_browse_id: 'UCabcdefghijklmnopqrstuv',
+  duration_seconds: isShort ? 26 : 612,
+  is_short: isShort,
+});
+const withoutEnrichment = (item: Json): Json => {
+  const { enrichment: _, ...rest } = item as Record<string, Json>;
+  return rest;
+};
+const meta = (credits: number, enrich?: string[]): Json => ({
+  credits_used: credits,
+  credits_remaining: 984,
+  processing_time: 0.0123,
+  source: 'sandbox',
+  ...(enrich ? { enrichments: enrich, enrichments_applied: enrich, llm_provider: 'model-2.0-flash' } : {}),
+});
+
+/** data and metadata of a successful response, per endpoint (request examples are in ENDPOINTS) */
+const SUCCESS_EXAMPLES: Record<EndpointId, { data: Json; metadata: Json }> = {
+  'clipnet.posts': {
+    data: { posts: [exClipnetPost], cursor: 'sbx1.-716921.7640121010351321413', has_more: true },
+    metadata: meta(2.5, ['sentiment']),
+  },
+  'clipnet.comments': {
+    data: { comments: [exComment('https://www.clipnet.com/@example_user/video/7300000000000000001')] },
+    metadata: meta(1.5),
+  },
+  'clipnet.bulk_posts': {
+    data: {
+      users: [
+        { username: 'example_user', posts: [withoutEnrichment(exClipnetPost)] },
+        { username: 'another_user', posts: [] },
+      ],
+    },
+    metadata: {
+      ...(meta(3) as object),
+      warnings: [{ target: 'another_user', code: 'NO_RESULTS', message: 'another_user has no posts' }],
+    },
+  },
+  'clipnet.hashtag_posts': {
+    data: { posts: [exHashtagPost('fitness', true)], hashtags: ['fitness'], days: 7, total_posts: 1 },
+    metadata: meta(4.5, ['sentiment', 'topics']),
+  },
+  'picnet.posts': {
+    data: { posts: [exPicnetPost], cursor: 'sbx1.-1675448.3920135683809696166', has_more: true },
+    metadata: meta(2),
+  },
+  'picnet.comments': {
+    data: { comments: [exComment('https://www.picnet.com/p/AbCdEfGhIjK/')] },
+    metadata: meta(1.5),
+  },
+  'picnet.hashtag_posts': {
+    data: {
+      posts: [withoutEnrichment(exHashtagPost('travel', false))],
+      hashtags: ['travel'],
+      days: 7,
+      total_posts: 1,
+    },
+    metadata: meta(3),
+  },
+  'vidnet.search': {
+    data: { videos: [{ ...exVideoBase, source_keyword: 'review' }], keywords: ['review'], total_videos: 1 },
+    metadata: { ...(meta(3) as object), sorting_applied: 'native' },
+  },
+  'vidnet.hashtag_search': {
+    data: {
+      videos: [{ ...exVideoBase, source_hashtag: 'gaming', duration_seconds: 31, is_short: true }],
+      hashtags: ['gaming'],
+      total_videos: 1,
+    },
+    metadata: meta(3),
+  },
+  'vidnet.comments': {
+    data: {
+      comments: [
+        {
+          id: 'UgwHh0uYQPWW6QQSB4FAAPPw4AaABAg',
+          video_id: 'AbCdEfGhIjK',
+          text: 'Is it worth it or nah? Is there a discount code?',
+          author: '@itsxavix',
+          timestamp: '2026-01-04T07:09:59Z',
+          likes: 2377,
+        },
+      ],
+    },
+    metadata: meta(1.5),
+  },
+  'vidnet.channel_videos': {
+    data: { videos: [exChannelVideo(false)], browse_ids: ['UCabcdefghijklmnopqrstuv'], total_videos: 1 },
+    metadata: meta(3),
+  },
+  'vidnet.channel_shorts': {
+    data: { shorts: [exChannelVideo(true)], browse_ids: ['UCabcdefghijklmnopqrstuv'], total_shorts: 1 },
+    metadata: meta(3),
+  },
+  'ml.analyze': {
+    data: {
+      results: [
+        {
+          text: 'I love this phone, but the battery is awful',
+          enrichment: { sentiment: 'negative', sentiment_score: -0.35, intent: 'complaint' },
+        },
+      ],
+    },
+    metadata: meta(1.5, ['sentiment', 'intent']),
+  },
+};
+
+/** an example with the keys whose value is undefined dropped (JSON has no undefined) */
+function successExample(id: EndpointId): Json {
+  const e = SUCCESS_EXAMPLES[id];
+  return JSON.parse(JSON.stringify({ success: true, data: e.data, metadata: e.metadata })) as Json;
+}
 
 export function buildOpenApi(): Record<string, Json> {
   const schemas: Record<string, Json> = {};
@@ -142,7 +328,9 @@ export function buildOpenApi(): Record<string, Json> {
               'X-Credits-Remaining': { schema: { type: 'number' } },
               'X-Request-Id': { schema: { type: 'string' } },
             },
-            content: { 'application/json': { schema: clean(successEnvelope(e.data)) } },
+            content: {
+              'application/json': { schema: clean(successEnvelope(e.data)), example: successExample(e.id) },
+            },
           },
           ...errorResponses(PAID_ERRORS),
         },

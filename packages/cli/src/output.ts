@@ -1,0 +1,148 @@
+// Output writers: JSON (one array), JSON Lines (one item a line) and CSV (RFC 4180, nested
+// objects flattened to dotted columns, arrays joined with "|").
+import type { Writable } from 'node:stream';
+
+export type Format = 'json' | 'jsonl' | 'csv';
+export const FORMATS: readonly Format[] = ['json', 'jsonl', 'csv'];
+
+export interface ItemWriter {
+  write(item: unknown): void;
+  /** ends the document (closes the JSON array, writes the CSV) and flushes */
+  close(): Promise<void>;
+  readonly count: number;
+}
+
+type Scalar = string | number | boolean | null;
+
+/** `{ stats: { views: 1 }, enrichment: { topics: ['a', 'b'] } }` → `{ 'stats.views': 1,
+ *  'enrichment.topics': 'a|b' }`. Arrays of objects are kept as JSON text. */
+export function flatten(
+  item: unknown,
+  prefix = '',
+  out: Record<string, Scalar> = {},
+): Record<string, Scalar> {
+  if (item === null || typeof item !== 'object') {
+    out[prefix || 'value'] = (item ?? null) as Scalar;
+    return out;
+  }
+  for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (Array.isArray(v)) {
+      out[key] = v.every((x) => x === null || typeof x !== 'object')
+        ? v.map((x) => (x === null ? '' : String(x))).join('|')
+        : JSON.stringify(v);
+    } else if (v !== null && typeof v === 'object') {
+      flatten(v, key, out);
+    } else if (v !== undefined) {
+      out[key] = v as Scalar;
+    }
+  }
+  return out;
+}
+
+/** One CSV field: quoted when it holds a comma, a quote, CR or LF; quotes doubled (RFC 4180). */
+export function csvField(v: Scalar | undefined): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const ENRICHMENT_ORDER = ['sentiment', 'sentiment_score', 'topics', 'intent', 'keywords'];
+
+/** Columns in order of first appearance, with the enrichment columns last in a fixed order. */
+export function csvColumns(rows: ReadonlyArray<Record<string, Scalar>>): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) seen.add(k);
+  const all = [...seen];
+  const rank = (c: string) => {
+    const i = ENRICHMENT_ORDER.indexOf(c.slice('enrichment.'.length));
+    return i === -1 ? ENRICHMENT_ORDER.length : i;
+  };
+  const plain = all.filter((c) => !c.startsWith('enrichment.'));
+  const enrich = all.filter((c) => c.startsWith('enrichment.')).sort((a, b) => rank(a) - rank(b));
+  return [...plain, ...enrich];
+}
+
+export function toCsv(items: readonly unknown[]): string {
+  const rows = items.map((i) => flatten(i));
+  const cols = csvColumns(rows);
+  if (cols.length === 0) return '';
+  const lines = [cols.map(csvField).join(',')];
+  for (const r of rows) lines.push(cols.map((c) => csvField(r[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function writeTo(stream: Writable, chunk: string): void {
+  stream.write(chunk);
+}
+
+async function finish(stream: Writable, end: boolean): Promise<void> {
+  if (end) {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.end(resolve);
+    });
+    return;
+  }
+  // stdout: wait until what was written has drained
+  if ((stream as { writableNeedDrain?: boolean }).writableNeedDrain)
+    await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+}
+
+/** A writer of `format` to `stream`; `end` closes the stream at the end (a file, not stdout). */
+export function createWriter(format: Format, stream: Writable, end: boolean): ItemWriter {
+  let count = 0;
+  if (format === 'csv') {
+    // columns depend on every item (enrichment and optional fields), so rows are kept until close
+    const items: unknown[] = [];
+    return {
+      write(item) {
+        items.push(item);
+        count++;
+      },
+      async close() {
+        writeTo(stream, toCsv(items));
+        await finish(stream, end);
+      },
+      get count() {
+        return count;
+      },
+    };
+  }
+  if (format === 'jsonl') {
+    return {
+      write(item) {
+        writeTo(stream, `${JSON.stringify(item)}\n`);
+        count++;
+      },
+      async close() {
+        await finish(stream, end);
+      },
+      get count() {
+        return count;
+      },
+    };
+  }
+  return {
+    write(item) {
+      writeTo(stream, `${count === 0 ? '[\n  ' : ',\n  '}${JSON.stringify(item)}`);
+      count++;
+    },
+    async close() {
+      writeTo(stream, count === 0 ? '[]\n' : '\n]\n');
+      await finish(stream, end);
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+/** The format named by a file's extension, if any. */
+export function formatOfPath(path: string): Format | undefined {
+  const p = path.toLowerCase();
+  if (p.endsWith('.csv')) return 'csv';
+  if (p.endsWith('.jsonl') || p.endsWith('.ndjson')) return 'jsonl';
+  if (p.endsWith('.json')) return 'json';
+  return undefined;
+}

@@ -1,0 +1,29 @@
+// The Gleaner client SDK. See docs/client.md.
+export {
+  API_PREFIX,
+  type CallOptions,
+  DEFAULT_BASE_URL,
+  depthFor,
+  ENDPOINT_PATHS,
+  Gleaner,
+  type GleanerOptions,
+  itemsOf,
+  MAX_DEPTH,
+  type RetryInfo,
+  VIDEOS_PER_DEPTH,
+} from './client.js';
+export {
+  type ClientErrorCode,
+  GleanerAuthError,
+  GleanerBadRequestError,
+  GleanerError,
+  type GleanerErrorKind,
+  GleanerNetworkError,
+  GleanerNotFoundError,
+  GleanerPaymentError,
+  GleanerRateLimitError,
+  GleanerUpstreamError,
+} from './errors.js';
+export { addCredits, type PageState, type PaginateOptions, Paginator, type StopReason } from './paginate.js';
+export { backoffMs, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.js';
+export type * from './types.js';
