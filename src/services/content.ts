@@ -1,6 +1,8 @@
 // The verbs behind the content endpoints: turn a validated request into a billed call against
 // the platform source. One function per endpoint; the shared mechanics live in billed-call.ts
 // (money) and targets.ts (several targets in one request).
+
+import type { Metadata } from '../contract/common.js';
 import type {
   BulkPostsBody,
   ChannelShortsBody,
@@ -14,19 +16,31 @@ import type {
 } from '../contract/endpoints.js';
 import type {
   ClipnetPost,
+  Enrichment,
   HashtagPost,
   PicnetPost,
   PostComment,
   VidnetChannelVideo,
   VidnetComment,
   VidnetHashtagVideo,
-  VidnetVideo,
 } from '../contract/items.js';
 import { badRequest } from '../errors.js';
-import type { ClipnetSource, Page, PicnetSource, Platform, PostRef, Sources } from '../sources/interface.js';
+import type {
+  ClipnetSource,
+  Page,
+  PicnetSource,
+  Platform,
+  PostRef,
+  SourceInfo,
+  Sources,
+  VidnetSearchResult,
+} from '../sources/interface.js';
 import { type CallContext, type CallDeps, enrichOptions, type Reply, runBilledCall } from './billed-call.js';
+
+type EnrichBody = Parameters<typeof enrichOptions>[0];
+
 import { parsePostRef } from './post-refs.js';
-import { collectTargets, emptyTargetWarnings } from './targets.js';
+import { collectTargets } from './targets.js';
 
 export interface ContentDeps extends CallDeps {
   sources: Sources;
@@ -84,6 +98,52 @@ export function userPosts(
   });
 }
 
+// ---- calls naming several targets ----
+
+interface MultiTargetCall<R, T, D> {
+  source: SourceInfo;
+  body: EnrichBody;
+  targets: readonly string[];
+  /** the most items one target can give */
+  perTarget: number;
+  /** what the items are, for the warning of a target that gave none */
+  what: string;
+  run: (target: string, index: number, max: number) => Promise<R>;
+  items: (result: R) => T[];
+  text: (item: T) => string;
+  data: (items: Array<T & { enrichment?: Enrichment }>) => D;
+  meta?: (results: R[]) => Partial<Metadata>;
+}
+
+/** Asks each target for at most what the balance covers, keeps the items in target order, and
+ *  warns about each target that produced nothing. */
+function multiTarget<R, T, D>(
+  deps: ContentDeps,
+  ctx: CallContext,
+  call: MultiTargetCall<R, T, D>,
+): Promise<Reply> {
+  return runBilledCall(deps, ctx, {
+    source: call.source.kind,
+    enrich: enrichOptions(call.body),
+    maxItems: call.targets.length * call.perTarget,
+    minItems: 0,
+    fetch: async (cap) => {
+      const max = Math.max(1, Math.min(call.perTarget, cap));
+      const c = await collectTargets(call.targets, (t, i) => call.run(t, i, max));
+      const empty = c.results
+        .filter((r) => call.items(r.value).length === 0)
+        .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: `no ${call.what} found` }));
+      return {
+        items: c.results.flatMap((r) => call.items(r.value)).slice(0, cap),
+        warnings: [...c.warnings, ...empty],
+        meta: call.meta?.(c.results.map((r) => r.value)),
+      };
+    },
+    text: call.text,
+    data: call.data,
+  });
+}
+
 // ---- comments (clipnet, picnet, vidnet) ----
 
 export function postComments(
@@ -94,20 +154,14 @@ export function postComments(
 ): Promise<Reply> {
   const refs = parseRefs(platform, body.post_urls);
   const source = deps.sources[platform];
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: refs.length * body.limit_per_post,
-    minItems: 0,
-    fetch: async (cap) => {
-      const per = Math.max(1, Math.min(body.limit_per_post, cap));
-      const c = await collectTargets(
-        refs.map((r) => r.input),
-        (_t, i) => source.comments({ post: refs[i]!, limit: per }, { signal: ctx.signal }),
-      );
-      const items: PostComment[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'comments')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: refs.map((r) => r.input),
+    perTarget: body.limit_per_post,
+    what: 'comments',
+    run: (_t, i, limit) => source.comments({ post: refs[i]!, limit }, { signal: ctx.signal }),
+    items: (comments: PostComment[]) => comments,
     text: (c) => c.text,
     data: (comments) => ({ comments }),
   });
@@ -120,20 +174,14 @@ export function vidnetComments(
 ): Promise<Reply> {
   const refs = parseRefs('vidnet', body.post_urls);
   const source = deps.sources.vidnet;
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: refs.length * body.limit_per_post,
-    minItems: 0,
-    fetch: async (cap) => {
-      const per = Math.max(1, Math.min(body.limit_per_post, cap));
-      const c = await collectTargets(
-        refs.map((r) => r.input),
-        (_t, i) => source.comments({ video: refs[i]!, limit: per }, { signal: ctx.signal }),
-      );
-      const items: VidnetComment[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'comments')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: refs.map((r) => r.input),
+    perTarget: body.limit_per_post,
+    what: 'comments',
+    run: (_t, i, limit) => source.comments({ video: refs[i]!, limit }, { signal: ctx.signal }),
+    items: (comments: VidnetComment[]) => comments,
     text: (c) => c.text,
     data: (comments) => ({ comments }),
   });
@@ -143,42 +191,27 @@ export function vidnetComments(
 
 export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBody): Promise<Reply> {
   const source = deps.sources.clipnet;
-  const usernames = [...new Set(body.usernames.map(stripAt))];
-  let owners: string[] = [];
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: usernames.length * body.limit_per_user,
-    minItems: 0,
-    fetch: async (cap) => {
-      const per = Math.max(1, Math.min(body.limit_per_user, cap));
-      const c = await collectTargets(usernames, (u) =>
-        source.userPosts({ username: u, limit: per }, { signal: ctx.signal }),
-      );
-      const items: ClipnetPost[] = [];
-      owners = [];
-      for (const r of c.results)
-        for (const p of r.value.items) {
-          items.push(p.item);
-          owners.push(r.target);
-        }
-      const warnings = [
-        ...c.warnings,
-        ...c.results
-          .filter((r) => r.value.items.length === 0)
-          .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: 'the user has no posts' })),
-      ];
-      return { items: items.slice(0, cap), warnings };
-    },
-    text: (p) => p.caption,
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: [...new Set(body.usernames.map(stripAt))],
+    perTarget: body.limit_per_user,
+    what: 'posts',
+    run: async (username, _i, limit) => ({
+      username,
+      page: await source.userPosts({ username, limit }, { signal: ctx.signal }),
+    }),
+    items: (r: { username: string; page: Page<ClipnetPost> }) =>
+      r.page.items.map((p) => ({ owner: r.username, post: p.item })),
+    text: (i) => i.post.caption,
     data: (items) => {
       const users: Array<{ username: string; posts: ClipnetPost[] }> = [];
-      items.forEach((p, i) => {
-        const username = owners[i]!;
+      for (const { owner, post, enrichment } of items) {
+        const p = enrichment ? { ...post, enrichment } : post;
         const last = users[users.length - 1];
-        if (last && last.username === username) last.posts.push(p);
-        else users.push({ username, posts: [p] });
-      });
+        if (last && last.username === owner) last.posts.push(p);
+        else users.push({ username: owner, posts: [p] });
+      }
       return { users };
     },
   });
@@ -194,19 +227,14 @@ export function hashtagPosts(
 ): Promise<Reply> {
   const source = deps.sources[platform];
   const tags = [...new Set(body.hashtags.map(stripHash))];
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: tags.length * body.max_posts_per_hashtag,
-    minItems: 0,
-    fetch: async (cap) => {
-      const max = Math.max(1, Math.min(body.max_posts_per_hashtag, cap));
-      const c = await collectTargets(tags, (hashtag) =>
-        source.hashtagPosts({ hashtag, days: body.days, max }, { signal: ctx.signal }),
-      );
-      const items: HashtagPost[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'posts')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: tags,
+    perTarget: body.max_posts_per_hashtag,
+    what: 'posts',
+    run: (hashtag, _i, max) => source.hashtagPosts({ hashtag, days: body.days, max }, { signal: ctx.signal }),
+    items: (posts: HashtagPost[]) => posts,
     text: (p) => p.post_text,
     data: (posts) => ({ posts, hashtags: tags, days: body.days, total_posts: posts.length }),
   });
@@ -214,59 +242,47 @@ export function hashtagPosts(
 
 // ---- vidnet ----
 
+/** one unit of depth is one upstream results page of about 20 videos */
+const PAGE_SIZE = 20;
+
 export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSearchBody): Promise<Reply> {
   const source = deps.sources.vidnet;
   const keywords = [...new Set(body.keywords.map((k) => k.trim()))];
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: keywords.length * body.max_posts_per_keyword,
-    minItems: 0,
-    fetch: async (cap) => {
-      const max = Math.max(1, Math.min(body.max_posts_per_keyword, cap));
-      const c = await collectTargets(keywords, (keyword) =>
-        source.search(
-          { keyword, max, depth: body.depth, period: body.period, sorting: body.sorting },
-          { signal: ctx.signal },
-        ),
-      );
-      const items: VidnetVideo[] = c.results.flatMap((r) => r.value.videos).slice(0, cap);
-      const emulated = c.results.some((r) => r.value.sortingApplied === 'emulated');
-      const empty = c.results
-        .filter((r) => r.value.videos.length === 0)
-        .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: 'no videos found' }));
-      return {
-        items,
-        warnings: [...c.warnings, ...empty],
-        meta: { sorting_applied: emulated ? 'emulated' : 'native' },
-      };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: keywords,
+    perTarget: body.max_posts_per_keyword,
+    what: 'videos',
+    run: (keyword, _i, max) =>
+      source.search(
+        { keyword, max, depth: body.depth, period: body.period, sorting: body.sorting },
+        { signal: ctx.signal },
+      ),
+    items: (r: VidnetSearchResult) => r.videos,
     text: videoText,
     data: (videos) => ({ videos, keywords, total_videos: videos.length }),
+    meta: (results) => ({
+      sorting_applied: results.some((r) => r.sortingApplied === 'emulated') ? 'emulated' : 'native',
+    }),
   });
 }
 
 export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetHashtagBody): Promise<Reply> {
   const source = deps.sources.vidnet;
   const tags = [...new Set(body.hashtags.map(stripHash))];
-  // one unit of depth is one upstream results page of about 20 videos
-  const perTag = body.depth * 20;
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: tags.length * perTag,
-    minItems: 0,
-    fetch: async (cap) => {
-      const max = Math.max(1, Math.min(perTag, cap));
-      const c = await collectTargets(tags, (hashtag) =>
-        source.hashtag(
-          { hashtag, depth: body.depth, onlyShorts: body.only_shorts, max },
-          { signal: ctx.signal },
-        ),
-      );
-      const items: VidnetHashtagVideo[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'videos')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: tags,
+    perTarget: body.depth * PAGE_SIZE,
+    what: 'videos',
+    run: (hashtag, _i, max) =>
+      source.hashtag(
+        { hashtag, depth: body.depth, onlyShorts: body.only_shorts, max },
+        { signal: ctx.signal },
+      ),
+    items: (videos: VidnetHashtagVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, hashtags: tags, total_videos: videos.length }),
   });
@@ -275,20 +291,15 @@ export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetH
 export function channelVideos(deps: ContentDeps, ctx: CallContext, body: ChannelVideosBody): Promise<Reply> {
   const source = deps.sources.vidnet;
   const ids = [...new Set(body.browse_ids)];
-  const perChannel = body.depth * 20;
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: ids.length * perChannel,
-    minItems: 0,
-    fetch: async (cap) => {
-      const max = Math.max(1, Math.min(perChannel, cap));
-      const c = await collectTargets(ids, (browseId) =>
-        source.channelVideos({ browseId, depth: body.depth, max }, { signal: ctx.signal }),
-      );
-      const items: VidnetChannelVideo[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'videos')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: ids,
+    perTarget: body.depth * PAGE_SIZE,
+    what: 'videos',
+    run: (browseId, _i, max) =>
+      source.channelVideos({ browseId, depth: body.depth, max }, { signal: ctx.signal }),
+    items: (videos: VidnetChannelVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, browse_ids: ids, total_videos: videos.length }),
   });
@@ -300,19 +311,14 @@ export const SHORTS_PER_CHANNEL = 50;
 export function channelShorts(deps: ContentDeps, ctx: CallContext, body: ChannelShortsBody): Promise<Reply> {
   const source = deps.sources.vidnet;
   const ids = [...new Set(body.browse_ids)];
-  return runBilledCall(deps, ctx, {
-    source: source.kind,
-    enrich: enrichOptions(body),
-    maxItems: ids.length * SHORTS_PER_CHANNEL,
-    minItems: 0,
-    fetch: async (cap) => {
-      const max = Math.max(1, Math.min(SHORTS_PER_CHANNEL, cap));
-      const c = await collectTargets(ids, (browseId) =>
-        source.channelShorts({ browseId, max }, { signal: ctx.signal }),
-      );
-      const items: VidnetChannelVideo[] = c.results.flatMap((r) => r.value).slice(0, cap);
-      return { items, warnings: [...c.warnings, ...emptyTargetWarnings(c, 'Shorts')] };
-    },
+  return multiTarget(deps, ctx, {
+    source,
+    body,
+    targets: ids,
+    perTarget: SHORTS_PER_CHANNEL,
+    what: 'Shorts',
+    run: (browseId, _i, max) => source.channelShorts({ browseId, max }, { signal: ctx.signal }),
+    items: (shorts: VidnetChannelVideo[]) => shorts,
     text: videoText,
     data: (shorts) => ({ shorts, browse_ids: ids, total_shorts: shorts.length }),
   });

@@ -36,10 +36,3 @@ export async function collectTargets<R>(
   if (results.length === 0 && firstHardError !== undefined) throw firstHardError;
   return { results, warnings };
 }
-
-/** a warning for a target that returned nothing although it exists */
-export function emptyTargetWarnings<R extends unknown[]>(c: Collected<R>, what: string): Warning[] {
-  return c.results
-    .filter((r) => r.value.length === 0)
-    .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: `no ${what} found` }));
-}
