@@ -1,5 +1,6 @@
 // Builds the HTTP application: the one list of route registrations, the hooks that every call
-// goes through (request id, auth, content type, idempotency), and the single error mapper.
+// goes through (request id, metrics, auth, rate limits, content type, idempotency), and the
+// single error mapper.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -8,11 +9,11 @@ import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/a
 import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
 import { buildOpenApi } from './contract/openapi.js';
 import { AppError, toHttpError } from './errors.js';
-import type { ApiRoute } from './routes/define.js';
 import clipnetBulkPosts from './routes/clipnet/bulk-posts.js';
 import clipnetComments from './routes/clipnet/comments.js';
 import clipnetHashtagPosts from './routes/clipnet/hashtag-posts.js';
 import clipnetPosts from './routes/clipnet/posts.js';
+import type { ApiRoute } from './routes/define.js';
 import mlAnalyze from './routes/ml/analyze.js';
 import picnetComments from './routes/picnet/comments.js';
 import picnetHashtagPosts from './routes/picnet/hashtag-posts.js';
@@ -25,6 +26,7 @@ import vidnetSearch from './routes/vidnet/search.js';
 import type { CallContext } from './services/billed-call.js';
 import type { Services } from './services/container.js';
 import * as keys from './services/keys.js';
+import { docsRoutes } from './routes/docs.js';
 
 /** Every paid endpoint, registered under /api/v1 and its unversioned alias /api. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -51,6 +53,8 @@ declare module 'fastify' {
     startedAt: number;
     apiKeyId?: string;
     idempotencyKey?: string;
+    /** frees the key's concurrency slot (rate limits) */
+    releaseSlot?: () => void;
   }
 }
 
@@ -72,19 +76,32 @@ function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+const tooManyAuthFailures = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', 'Too many failed authentications from this address; retry later', {
+    retryAfterSeconds,
+  });
+
 export interface AppOptions {
   services: Services;
   logger: Logger;
 }
 
 export async function buildApp({ services, logger }: AppOptions) {
-  const { config, ledger } = services;
+  const { config, ledger, metrics, rateLimiter } = services;
   const app = Fastify({
     loggerInstance: logger,
     // one log line per request, written by the onResponse hook below
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     requestTimeout: config.REQUEST_TIMEOUT_MS + 5000,
+    // a hop count trusts that many proxies in front of the server
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     return503OnClosing: true,
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
@@ -100,6 +117,20 @@ export async function buildApp({ services, logger }: AppOptions) {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
+    req.releaseSlot?.();
+    const seconds = (performance.now() - req.startedAt) / 1000;
+    // route templates only: an unmatched path must not become a label of its own
+    const labels = {
+      route: req.routeOptions.url ?? '(unmatched)',
+      method: req.method,
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, seconds);
+    if (reply.statusCode < 300 && reply.getHeader('idempotent-replayed') === undefined) {
+      const credits = Number(reply.getHeader('x-credits-used') ?? 0);
+      if (credits > 0) metrics.creditsCharged.inc({ route: labels.route }, credits);
+    }
     req.log.info(
       {
         reqId: req.id,
@@ -112,6 +143,10 @@ export async function buildApp({ services, logger }: AppOptions) {
       },
       'request',
     );
+  });
+
+  app.addHook('onRequestAbort', async (req) => {
+    req.releaseSlot?.();
   });
 
   app.setErrorHandler(async (err, req, reply) => {
@@ -163,18 +198,56 @@ export async function buildApp({ services, logger }: AppOptions) {
       return sendJson(reply, 503, { status: 'unavailable', reason: 'ledger database' });
     }
   });
+  // Prometheus metrics: open unless METRICS_TOKEN is set; keep it off the public network either way
+  const metricsToken = config.METRICS_TOKEN
+    ? createHash('sha256').update(config.METRICS_TOKEN).digest()
+    : null;
+  app.get('/metrics', async (req, reply) => {
+    if (metricsToken) {
+      const h = req.headers.authorization ?? '';
+      const token = h.startsWith('Bearer ') ? h.slice(7) : '';
+      if (!token || !timingSafeEqual(createHash('sha256').update(token).digest(), metricsToken))
+        throw new AppError('UNAUTHORIZED', 'Metrics token is missing or wrong');
+    }
+    return reply.type(metrics.contentType).send(await metrics.render());
+  });
   const openapi = JSON.stringify(buildOpenApi());
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
     reply.type('application/json; charset=utf-8').send(openapi),
   );
+  // the interactive API reference, rendered from the document above with bundled assets
+  await app.register(docsRoutes);
 
   // ---- the paid API, under /api/v1 and the /api alias ----
   for (const prefix of [API_PREFIX, ALIAS_PREFIX]) {
     await app.register(
       async (api) => {
-        api.addHook('onRequest', async (req) => {
-          const key = await keys.authenticate(ledger, req.headers['x-api-key']);
+        api.addHook('onRequest', async (req, reply) => {
+          const blocked = rateLimiter.addressBlocked(req.ip);
+          if (blocked !== null) throw tooManyAuthFailures(blocked);
+          let key: Awaited<ReturnType<typeof keys.authenticate>>;
+          try {
+            key = await keys.authenticate(ledger, req.headers['x-api-key']);
+          } catch (e) {
+            if (e instanceof AppError && e.code === 'UNAUTHORIZED') {
+              const wait = await rateLimiter.authFailed(req.ip);
+              if (wait !== null) throw tooManyAuthFailures(wait);
+            }
+            throw e;
+          }
           req.apiKeyId = key.id;
+          // checked before anything is billed: a limited call costs nothing
+          const admission = await rateLimiter.admit(key.id);
+          reply.headers(admission.headers);
+          if (!admission.allowed)
+            throw new AppError(
+              'RATE_LIMITED',
+              admission.reason === 'concurrency'
+                ? 'Too many requests of this API key are running at once; retry when one has finished'
+                : 'Rate limit of this API key exceeded; retry later',
+              { retryAfterSeconds: admission.retryAfterSeconds },
+            );
+          req.releaseSlot = admission.release;
           const ct = req.headers['content-type'];
           const mime = ct?.split(';')[0]?.trim().toLowerCase();
           if (mime !== 'application/json')
@@ -284,7 +357,16 @@ export async function buildApp({ services, logger }: AppOptions) {
         );
         admin.get<{ Params: Static<typeof KeyIdParams>; Querystring: Static<typeof LedgerQuery> }>(
           '/keys/:id/ledger',
-          { schema: { params: KeyIdParams, querystring: LedgerQuery } },
+          {
+            schema: { params: KeyIdParams, querystring: LedgerQuery },
+            // the body validator does not coerce types; query strings are strings, so read the
+            // numeric parameters here
+            preValidation: async (req) => {
+              const q = req.query as Record<string, unknown>;
+              for (const k of ['limit', 'before'])
+                if (typeof q[k] === 'string' && /^\d{1,15}$/.test(q[k] as string)) q[k] = Number(q[k]);
+            },
+          },
           async (req) => keys.keyLedger(ledger, req.params.id, req.query.limit, req.query.before),
         );
         admin.get('/reconcile', async (_req, reply) => {

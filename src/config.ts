@@ -85,6 +85,72 @@ export const ConfigEnv = Type.Object({
   LLM_API_KEY: Type.Optional(Type.String({ description: 'Bearer key of the LLM backend' })),
   LLM_MODEL: Type.Optional(Type.String({ description: 'Model name sent to the LLM backend' })),
   LLM_TIMEOUT_MS: int(30_000, 1000, 600_000, 'Per-attempt timeout of LLM calls'),
+  DATABASE_POOL_SIZE: int(10, 1, 200, 'PostgreSQL connections of each instance (ledger)'),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://',
+      description:
+        'Redis shared by every instance for rate limits and caches (redis://host:6379/0); unset: rate limits in PostgreSQL when DATABASE_URL is PostgreSQL, else in memory, and caches in memory',
+    }),
+  ),
+  RATE_LIMIT_REQUESTS: int(
+    0,
+    0,
+    1_000_000,
+    'Requests each API key may make per window, across instances (0: no limit); more get 429 RATE_LIMITED',
+  ),
+  RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 86_400, 'The window of RATE_LIMIT_REQUESTS'),
+  RATE_LIMIT_CONCURRENCY: int(
+    0,
+    0,
+    10_000,
+    'Requests each API key may have running at once, across instances (0: no limit)',
+  ),
+  AUTH_FAILURE_LIMIT: int(
+    30,
+    0,
+    100_000,
+    'Failed authentications a client address may make per minute before it gets 429 (0: no limit)',
+  ),
+  TRUST_PROXY: Type.String({
+    default: '',
+    pattern: '^(|true|false|\\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
+    description:
+      'Behind a load balancer: true, a hop count, or the proxy addresses/CIDRs (comma-separated) whose X-Forwarded-For is trusted for the client address',
+  }),
+  CACHE_TTL_SECONDS: int(
+    60,
+    0,
+    86_400,
+    'How long a live platform answer is reused for the same request shape (0: off; the local sandbox is never cached)',
+  ),
+  ENRICHMENT_CACHE_TTL_SECONDS: int(
+    86_400,
+    0,
+    30 * 86_400,
+    'How long an enrichment result is reused for the same text, types, categories and provider (0: off)',
+  ),
+  CACHE_MAX_ENTRIES: int(10_000, 100, 10_000_000, 'Entries of each in-memory cache (without REDIS_URL)'),
+  KEY_CACHE_SECONDS: int(
+    0,
+    0,
+    60,
+    'How long an instance reuses an API key lookup (0: off); a revocation reaches other instances within this time',
+  ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        'When set, GET /metrics needs Authorization: Bearer METRICS_TOKEN; unset: /metrics is open',
+    }),
+  ),
+  GLEANER_FAULT_INJECTION: Type.Number({
+    default: 0,
+    minimum: 0,
+    maximum: 1,
+    description:
+      'Testing only: the share of platform calls that fail on purpose (errors, timeouts, resets); never set it in production',
+  }),
 });
 export type ConfigEnv = Static<typeof ConfigEnv>;
 
@@ -93,6 +159,8 @@ export interface Config extends ConfigEnv {
   databaseUrl: string;
   sources: { clipnet: string[]; picnet: string[]; vidnet: string[] };
   llmProviders: string[];
+  /** TRUST_PROXY as Fastify's trustProxy option */
+  trustProxy: boolean | number | string[];
   /** every variable as read, for backends that declare their own (live sources) */
   env: Record<string, string | undefined>;
 }
@@ -149,6 +217,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       vidnet: list(c.VIDNET_SOURCE),
     },
     llmProviders: list(c.LLM_PROVIDERS),
+    trustProxy:
+      c.TRUST_PROXY === '' || c.TRUST_PROXY === 'false'
+        ? false
+        : c.TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(c.TRUST_PROXY)
+            ? Number(c.TRUST_PROXY)
+            : list(c.TRUST_PROXY),
     env: { ...env },
   };
 }

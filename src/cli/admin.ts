@@ -1,7 +1,7 @@
 // The operator's command line: the same verbs as the admin HTTP API, straight on the ledger
 // database named by DATABASE_URL (and .env). Usage: npm run admin -- <command> [options]
 import { parseArgs } from 'node:util';
-import { openLedger } from '../billing/ledger/index.js';
+import { migrateLedger, openLedger } from '../billing/ledger/index.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { AppError } from '../errors.js';
 import * as keys from '../services/keys.js';
@@ -19,6 +19,8 @@ Commands:
   keys ledger ID [--limit N]            a key's ledger entries, newest first
   reconcile                             check every balance against its ledger;
                                         exits 1 on any difference
+  migrate                               apply pending database migrations and exit
+                                        (instances also apply them on start)
 
 Options:
   --json                                machine-readable output
@@ -61,6 +63,14 @@ async function run(argv: string[]): Promise<number> {
 
   loadDotEnv(process.env);
   const config = loadConfig(process.env);
+  if (group === 'migrate') {
+    const applied = await migrateLedger(config.databaseUrl);
+    out(
+      { applied },
+      applied.length > 0 ? `applied migrations ${applied.join(', ')}` : 'the database schema is up to date',
+    );
+    return 0;
+  }
   const ledger = await openLedger(config.databaseUrl);
   try {
     if (group === 'reconcile') {

@@ -1,6 +1,535 @@
-// PostgreSQL ledger: not available yet in this version.
-import type { Ledger } from './interface.js';
+// The ledger on PostgreSQL, for several instances sharing one database. Same contract and
+// semantics as sqlite.ts; what differs is how the guarantees are obtained:
+//  - every balance check is inside the statement that writes: a debit or a hold is one
+//    conditional UPDATE (… WHERE balance - held >= amount) whose item count is computed in the
+//    same statement from the row it locks, so no instance ever acts on a balance it read earlier;
+//  - the CHECK constraints (balance >= 0, 0 <= held <= balance) make an overspend impossible
+//    even for a buggy writer, and a trigger makes the journal append-only;
+//  - a stored Idempotency-Key response commits in the same transaction as its debit;
+//  - the sweeper takes expired holds with FOR UPDATE SKIP LOCKED, so every instance can sweep
+//    at once without closing a hold twice;
+//  - durability and group commit come from PostgreSQL itself: a COMMIT returns once its WAL is
+//    flushed, and concurrent commits share one flush.
+// Timestamps (hold expiry, idempotency leases) use the database clock, so instances with skewed
+// clocks agree.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Price } from '../pricing.js';
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  ChargeResult,
+  HoldRequest,
+  HoldResult,
+  IdempotencyBegin,
+  IdempotencyRef,
+  KeyBalance,
+  KeyRecord,
+  Ledger,
+  LedgerEntry,
+  ReconcileReport,
+  SettleRequest,
+} from './interface.js';
+import { migrate } from './migrations/postgres.js';
 
-export async function openPostgresLedger(_url: string): Promise<Ledger> {
-  throw new Error('DATABASE_URL=postgres://… is not supported yet: use sqlite:PATH');
+const INT8 = 20;
+const NUMERIC = 1700;
+// Millicredit amounts and sequence numbers stay far below 2^53, so bigint columns are read as
+// plain numbers.
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 || oid === NUMERIC
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  balance: number;
+  held: number;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const toRecord = (r: KeyRow): KeyRecord => ({
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+const toBalance = (r: KeyRow): KeyBalance => ({ ...toRecord(r), balance: r.balance, held: r.held });
+
+const KEY_COLUMNS = 'id, name, prefix, balance, held, created_at, revoked_at';
+
+// How many of `items` the key affords beyond the base charge (NULL: not even the base), read
+// from the row locked by this very statement. $1 key, $2 base, $3 per item, $4 items wanted.
+const AFFORDABLE = `
+  k AS (
+    SELECT id, balance - held AS avail FROM api_keys WHERE id = $1 FOR NO KEY UPDATE
+  ),
+  c AS (
+    SELECT id,
+      CASE WHEN avail < $2::bigint THEN NULL
+           WHEN $3::bigint = 0 THEN $4::bigint
+           ELSE LEAST($4::bigint, (avail - $2::bigint) / $3::bigint) END AS n
+    FROM k
+  )`;
+
+// One-step debit: $5 min items, $6 request id, $7 route.
+const CHARGE = `
+WITH ${AFFORDABLE},
+  d AS (
+    UPDATE api_keys a SET balance = a.balance - ($2::bigint + $3::bigint * c.n)
+    FROM c
+    WHERE a.id = c.id AND c.n >= $5::bigint AND a.balance - a.held >= $2::bigint + $3::bigint * c.n
+    RETURNING a.id, c.n, $2::bigint + $3::bigint * c.n AS amount, a.balance
+  ),
+  j AS (
+    INSERT INTO ledger (key_id, kind, amount, request_id, route)
+    SELECT id, 'debit', amount, $6, $7 FROM d WHERE amount > 0
+  )
+SELECT n, amount, balance FROM d`;
+
+// Reserve: $5 min items, $6 hold id, $7 request id, $8 route, $9 ttl in ms.
+const HOLD = `
+WITH ${AFFORDABLE},
+  d AS (
+    UPDATE api_keys a SET held = a.held + ($2::bigint + $3::bigint * c.n)
+    FROM c
+    WHERE a.id = c.id AND c.n >= $5::bigint AND a.balance - a.held >= $2::bigint + $3::bigint * c.n
+    RETURNING a.id, c.n, $2::bigint + $3::bigint * c.n AS amount
+  ),
+  h AS (
+    INSERT INTO holds (id, key_id, amount, request_id, route, state, expires_at)
+    SELECT $6, id, amount, $7, $8, 'open', clock_timestamp() + $9::bigint * interval '1 millisecond' FROM d
+  )
+SELECT n, amount FROM d`;
+
+// Closes an open hold ($1) and gives its amount back to `available`; a closed hold is untouched,
+// so a hold is never closed twice.
+const CLOSE_HOLD = `
+WITH h AS (
+  UPDATE holds SET state = $2, closed_at = clock_timestamp()
+  WHERE id = $1 AND state = 'open'
+  RETURNING key_id, amount
+)
+UPDATE api_keys a SET held = a.held - h.amount FROM h WHERE a.id = h.key_id`;
+
+// Expired holds, at most 1000 a sweep; rows another sweeper holds are skipped, not waited for.
+// Keys are locked in id order so that two sweepers never deadlock on each other.
+const EXPIRE = `
+WITH h AS (
+  UPDATE holds SET state = 'expired', closed_at = COALESCE($1::timestamptz, clock_timestamp())
+  WHERE id IN (
+    SELECT id FROM holds
+    WHERE state = 'open' AND expires_at < COALESCE($1::timestamptz, clock_timestamp())
+    ORDER BY expires_at LIMIT 1000
+    FOR UPDATE SKIP LOCKED
+  ) AND state = 'open'
+  RETURNING key_id, amount
+),
+s AS (SELECT key_id, SUM(amount)::bigint AS amount, COUNT(*)::bigint AS n FROM h GROUP BY key_id),
+l AS (SELECT a.id FROM api_keys a JOIN s ON s.key_id = a.id ORDER BY a.id FOR NO KEY UPDATE OF a),
+u AS (
+  UPDATE api_keys a SET held = a.held - s.amount FROM s, l WHERE a.id = s.key_id AND l.id = a.id
+  RETURNING a.id
+)
+SELECT COALESCE(SUM(n), 0)::bigint AS n FROM s`;
+
+// Starts (or takes over) an idempotency record. Inserted when new, replaced when expired, taken
+// over when its lease ran out (the instance running it died); otherwise left alone and read back.
+const IDEM_BEGIN = `
+INSERT INTO idempotency AS i (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at)
+VALUES ($1, $2, $3, 'running',
+        clock_timestamp() + $4::bigint * interval '1 millisecond',
+        clock_timestamp(),
+        clock_timestamp() + $5::bigint * interval '1 millisecond')
+ON CONFLICT (key_id, idem_key) DO UPDATE SET
+  fingerprint = EXCLUDED.fingerprint,
+  state = 'running',
+  locked_until = EXCLUDED.locked_until,
+  status = NULL, headers = NULL, body = NULL,
+  created_at = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.created_at ELSE i.created_at END,
+  expires_at = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.expires_at ELSE i.expires_at END
+WHERE i.expires_at < clock_timestamp()
+   OR (i.state = 'running' AND i.locked_until < clock_timestamp() AND i.fingerprint = EXCLUDED.fingerprint)
+RETURNING 1`;
+
+const IDEM_DONE =
+  "UPDATE idempotency SET state = 'done', status = $3, headers = $4, body = $5 WHERE key_id = $1 AND idem_key = $2";
+
+/** retried: a deadlock or a serialization failure aborts a transaction without effect */
+const TRANSIENT = new Set(['40001', '40P01']);
+
+export interface PostgresLedgerOptions {
+  /** connections of this instance (default 10) */
+  poolSize?: number;
+  /** skip migrations (they were run by `npm run migrate`) */
+  migrate?: boolean;
+}
+
+type Client = pg.PoolClient;
+
+export class PostgresLedger implements Ledger {
+  readonly kind = 'postgres' as const;
+  private closed = false;
+
+  constructor(readonly pool: pg.Pool) {}
+
+  private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn();
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (attempt >= 4 || !code || !TRANSIENT.has(code)) throw e;
+        await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * (attempt + 1)));
+      }
+    }
+  }
+
+  private async tx<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+    return this.withRetry(async () => {
+      const c = await this.pool.connect();
+      try {
+        await c.query('BEGIN');
+        const r = await fn(c);
+        await c.query('COMMIT');
+        return r;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        c.release();
+      }
+    });
+  }
+
+  private q<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], c?: Client) {
+    // named statements are prepared once per connection
+    return (c ?? this.pool).query<R>({ name, text, values });
+  }
+
+  async createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }) {
+    const r = await this.pool.query<KeyRow>(
+      `WITH k AS (
+         INSERT INTO api_keys (id, name, prefix, key_hash, balance) VALUES ($1, $2, $3, $4, $5)
+         RETURNING ${KEY_COLUMNS}
+       ),
+       g AS (
+         INSERT INTO ledger (key_id, kind, amount, note)
+         SELECT id, 'grant', balance, 'initial credits' FROM k WHERE balance > 0
+       )
+       SELECT * FROM k`,
+      [input.id, input.name, input.prefix, input.hash, input.credits],
+    );
+    return toRecord(r.rows[0]!);
+  }
+
+  async findKeyByHash(hash: Buffer) {
+    const r = await this.q<KeyRow>('key_by_hash', `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
+      hash,
+    ]);
+    return r.rows[0] ? toRecord(r.rows[0]) : null;
+  }
+
+  async listKeys() {
+    const r = await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
+    return r.rows.map(toBalance);
+  }
+
+  async getKey(id: string) {
+    const r = await this.q<KeyRow>('key_by_id', `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+    return r.rows[0] ? toBalance(r.rows[0]) : null;
+  }
+
+  async countKeys() {
+    return (await this.pool.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM api_keys')).rows[0]!.n;
+  }
+
+  async revokeKey(id: string) {
+    const r = await this.pool.query(
+      'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, clock_timestamp()) WHERE id = $1',
+      [id],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async grant(id: string, amount: number, note?: string) {
+    const r = await this.withRetry(() =>
+      this.pool.query<KeyRow>(
+        `WITH k AS (
+           UPDATE api_keys SET balance = balance + $2::bigint WHERE id = $1 RETURNING ${KEY_COLUMNS}
+         ),
+         g AS (INSERT INTO ledger (key_id, kind, amount, note) SELECT id, 'grant', $2::bigint, $3 FROM k)
+         SELECT * FROM k`,
+        [id, amount, note ?? null],
+      ),
+    );
+    return r.rows[0] ? toBalance(r.rows[0]) : null;
+  }
+
+  async entries(id: string, opts: { limit?: number; beforeSeq?: number } = {}): Promise<LedgerEntry[]> {
+    const r = await this.pool.query<{
+      seq: number;
+      kind: 'grant' | 'debit';
+      amount: number;
+      request_id: string | null;
+      route: string | null;
+      note: string | null;
+      created_at: Date;
+    }>(
+      'SELECT seq, kind, amount, request_id, route, note, created_at FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+      [id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100],
+    );
+    return r.rows.map((e) => ({
+      seq: e.seq,
+      kind: e.kind,
+      amount: e.amount,
+      requestId: e.request_id,
+      route: e.route,
+      note: e.note,
+      createdAt: e.created_at,
+    }));
+  }
+
+  async available(keyId: string) {
+    const r = await this.q<{ a: number }>(
+      'available',
+      'SELECT balance - held AS a FROM api_keys WHERE id = $1',
+      [keyId],
+    );
+    return r.rows[0]?.a ?? 0;
+  }
+
+  private async debit(
+    c: Client | undefined,
+    req: { keyId: string; requestId: string; route: string; price: Price; items: number; minItems: number },
+  ): Promise<ChargeOutcome | null> {
+    const r = await this.q<{ n: number; amount: number; balance: number }>(
+      'charge',
+      CHARGE,
+      [req.keyId, req.price.base, req.price.perItem, req.items, req.minItems, req.requestId, req.route],
+      c,
+    );
+    const row = r.rows[0];
+    return row ? { items: row.n, amount: row.amount, balance: row.balance } : null;
+  }
+
+  private async complete(
+    c: Client,
+    outcome: ChargeOutcome,
+    idempotency: NonNullable<ChargeRequest['idempotency']>,
+  ): Promise<ChargeResult> {
+    const stored = idempotency.render(outcome);
+    await this.q(
+      'idem_done',
+      IDEM_DONE,
+      [idempotency.keyId, idempotency.key, stored.status, JSON.stringify(stored.headers), stored.body],
+      c,
+    );
+    return { ok: true, ...outcome, stored };
+  }
+
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    const idem = req.idempotency;
+    if (!idem) {
+      // one statement, one implicit transaction
+      const outcome = await this.withRetry(() => this.debit(undefined, req));
+      return outcome ? { ok: true, ...outcome } : { ok: false };
+    }
+    return this.tx(async (c) => {
+      const outcome = await this.debit(c, req);
+      return outcome ? this.complete(c, outcome, idem) : { ok: false };
+    });
+  }
+
+  async hold(req: HoldRequest): Promise<HoldResult> {
+    const holdId = `hold_${randomUUID().replaceAll('-', '')}`;
+    const r = await this.withRetry(() =>
+      this.q<{ n: number; amount: number }>('hold', HOLD, [
+        req.keyId,
+        req.price.base,
+        req.price.perItem,
+        req.maxItems,
+        req.minItems,
+        holdId,
+        req.requestId,
+        req.route,
+        req.ttlMs,
+      ]),
+    );
+    const row = r.rows[0];
+    return row ? { ok: true, holdId, amount: row.amount, items: row.n } : { ok: false };
+  }
+
+  async settle(req: SettleRequest): Promise<ChargeResult> {
+    return this.tx(async (c) => {
+      await this.q('close_hold', CLOSE_HOLD, [req.holdId, 'settled'], c);
+      // A hold that expired meanwhile no longer reserves anything: the debit is then conditional
+      // on the balance like any one-step charge.
+      const outcome = await this.debit(c, req);
+      if (!outcome) return { ok: false };
+      return req.idempotency ? this.complete(c, outcome, req.idempotency) : { ok: true, ...outcome };
+    });
+  }
+
+  async release(holdId: string) {
+    await this.withRetry(() => this.q('close_hold', CLOSE_HOLD, [holdId, 'released']));
+  }
+
+  async expireHolds(now?: Date) {
+    const r = await this.withRetry(() => this.q<{ n: number }>('expire', EXPIRE, [now ?? null]));
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async idempotencyBegin(
+    ref: IdempotencyRef & { fingerprint: string; leaseMs: number; ttlMs: number },
+  ): Promise<IdempotencyBegin> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const ins = await this.withRetry(() =>
+        this.q('idem_begin', IDEM_BEGIN, [ref.keyId, ref.key, ref.fingerprint, ref.leaseMs, ref.ttlMs]),
+      );
+      if ((ins.rowCount ?? 0) > 0) return { state: 'new' };
+      const r = await this.q<{
+        fingerprint: string;
+        state: 'running' | 'done';
+        status: number | null;
+        headers: Record<string, string> | null;
+        body: string | null;
+      }>(
+        'idem_get',
+        'SELECT fingerprint, state, status, headers, body FROM idempotency WHERE key_id = $1 AND idem_key = $2',
+        [ref.keyId, ref.key],
+      );
+      const row = r.rows[0];
+      // abandoned between the two statements: try to take it again
+      if (!row) continue;
+      if (row.fingerprint !== ref.fingerprint) return { state: 'mismatch' };
+      if (row.state === 'done')
+        return {
+          state: 'replay',
+          response: { status: row.status ?? 200, headers: row.headers ?? {}, body: row.body ?? '' },
+        };
+      return { state: 'in_progress' };
+    }
+    return { state: 'in_progress' };
+  }
+
+  async idempotencyAbandon(ref: IdempotencyRef) {
+    await this.q(
+      'idem_abandon',
+      "DELETE FROM idempotency WHERE key_id = $1 AND idem_key = $2 AND state = 'running'",
+      [ref.keyId, ref.key],
+    );
+  }
+
+  async purgeIdempotency(now?: Date) {
+    const r = await this.pool.query(
+      'DELETE FROM idempotency WHERE expires_at < COALESCE($1::timestamptz, clock_timestamp())',
+      [now ?? null],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  async reconcile(): Promise<ReconcileReport> {
+    const c = await this.pool.connect();
+    try {
+      // one snapshot: every figure below is of the same instant
+      await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const keys = (
+        await c.query<{ id: string; balance: number; held: number }>(
+          'SELECT id, balance, held FROM api_keys ORDER BY id',
+        )
+      ).rows;
+      const sums = new Map(
+        (
+          await c.query<{ key_id: string; grants: number; debits: number }>(
+            `SELECT key_id,
+               SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
+               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
+             FROM ledger GROUP BY key_id`,
+          )
+        ).rows.map((r) => [r.key_id, r]),
+      );
+      const held = new Map(
+        (
+          await c.query<{ key_id: string; held: number; n: number }>(
+            "SELECT key_id, SUM(amount)::bigint AS held, COUNT(*)::bigint AS n FROM holds WHERE state = 'open' GROUP BY key_id",
+          )
+        ).rows.map((r) => [r.key_id, r]),
+      );
+      const entries = (await c.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM ledger')).rows[0]!.n;
+      const orphans = (
+        await c.query<{ key_id: string }>(
+          'SELECT DISTINCT key_id FROM ledger WHERE key_id NOT IN (SELECT id FROM api_keys)',
+        )
+      ).rows;
+      await c.query('COMMIT');
+      const problems: ReconcileReport['problems'] = orphans.map((o) => ({
+        keyId: o.key_id,
+        problem: 'ledger entries for a key that does not exist',
+      }));
+      let openHolds = 0;
+      for (const k of keys) {
+        const s = sums.get(k.id);
+        const expected = (s?.grants ?? 0) - (s?.debits ?? 0);
+        if (expected !== k.balance)
+          problems.push({ keyId: k.id, problem: `balance ${k.balance} ≠ grants − debits ${expected}` });
+        const h = held.get(k.id);
+        openHolds += h?.n ?? 0;
+        if ((h?.held ?? 0) !== k.held)
+          problems.push({ keyId: k.id, problem: `held ${k.held} ≠ open holds ${h?.held ?? 0}` });
+        if (k.balance < 0) problems.push({ keyId: k.id, problem: `negative balance ${k.balance}` });
+      }
+      return { keys: keys.length, entries, openHolds, problems };
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  async ping() {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+export function createPool(url: string, poolSize = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // an idle connection that breaks (database restart) must not take the process down; the next
+  // query opens a new one
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Runs the migrations alone (npm run migrate); returns the versions applied. */
+export async function migratePostgres(url: string): Promise<number[]> {
+  const pool = createPool(url, 1);
+  try {
+    return await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function openPostgresLedger(url: string, opts: PostgresLedgerOptions = {}): Promise<Ledger> {
+  const pool = createPool(url, opts.poolSize ?? 10);
+  try {
+    if (opts.migrate !== false) await migrate(pool);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return new PostgresLedger(pool);
 }

@@ -1,0 +1,48 @@
+// Platform answers cached per request shape: the backend, the operation and its normalized
+// query (canonical JSON, hashed). Only live backends are cached (the sandbox is local and as fast
+// as the cache). A hit does not call the platform, yet the call is billed as usual: the cache
+// sits below the billing, which only sees the items it gets. Failures are never cached.
+import { createHash } from 'node:crypto';
+import { decorateSources } from '../metrics/sources.js';
+import type { Sources } from '../sources/interface.js';
+import type { CacheStore } from './interface.js';
+
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+export interface CacheHooks {
+  onHit?(n: number): void;
+  onMiss?(n: number): void;
+}
+
+export function cacheSources(
+  sources: Sources,
+  store: CacheStore,
+  ttlSeconds: number,
+  hooks: CacheHooks = {},
+) {
+  if (ttlSeconds <= 0) return sources;
+  return decorateSources(sources, async (call, run) => {
+    if (call.source.kind !== 'live') return run();
+    const key = `src:${call.platform}:${call.source.name}:${call.operation}:${createHash('sha256')
+      .update(canonicalJson(call.query))
+      .digest('base64url')}`;
+    const [hit] = await store.getMany([key]);
+    if (hit !== undefined) {
+      hooks.onHit?.(1);
+      return JSON.parse(hit) as unknown;
+    }
+    hooks.onMiss?.(1);
+    const result = await run();
+    await store.setMany([[key, JSON.stringify(result)]], ttlSeconds);
+    return result;
+  });
+}

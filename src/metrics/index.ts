@@ -1,0 +1,97 @@
+// Prometheus metrics of one instance (prom-client, one registry per app so that tests building
+// many apps do not share counters). Served at GET /metrics in the text format; see
+// docs/operations.md for what each series means and how to protect the endpoint.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'gleaner_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'gleaner_http_request_duration_seconds',
+    help: 'Time from the request to its response, by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly creditsCharged = new Counter({
+    name: 'gleaner_credits_charged_total',
+    help: 'Credits debited by successful calls (replays of an Idempotency-Key excluded), by route',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+  readonly holdsOpen = new Gauge({
+    name: 'gleaner_holds_open',
+    help: 'Credit holds this instance opened for calls still running (sum over instances for the total)',
+    registers: [this.registry],
+  });
+  readonly holdsExpired = new Counter({
+    name: 'gleaner_holds_expired_total',
+    help: 'Holds released by the sweeper because their call never settled (a crashed instance)',
+    registers: [this.registry],
+  });
+  readonly upstreamCalls = new Counter({
+    name: 'gleaner_upstream_calls_total',
+    help: 'Calls to platform backends, by platform, backend, operation and outcome (ok or the error kind)',
+    labelNames: ['platform', 'backend', 'operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly upstreamDuration = new Histogram({
+    name: 'gleaner_upstream_duration_seconds',
+    help: 'Duration of calls to platform backends',
+    labelNames: ['platform', 'backend', 'operation'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly cacheRequests = new Counter({
+    name: 'gleaner_cache_requests_total',
+    help: 'Cache lookups by cache (source, enrichment, key) and result (hit, miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [this.registry],
+  });
+  readonly enrichmentTexts = new Counter({
+    name: 'gleaner_enrichment_texts_total',
+    help: 'Texts analyzed by an enrichment backend (cache hits excluded), by provider and outcome',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly enrichmentDuration = new Histogram({
+    name: 'gleaner_enrichment_duration_seconds',
+    help: 'Duration of one enrichment batch, by provider',
+    labelNames: ['provider'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly rateLimited = new Counter({
+    name: 'gleaner_rate_limited_total',
+    help: 'Requests refused with 429, by reason (requests, concurrency, auth_failures)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  readonly storeErrors = new Counter({
+    name: 'gleaner_store_errors_total',
+    help: 'Failures of a shared store that were tolerated (rate limits let through, cache missed)',
+    labelNames: ['store'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(opts: { processMetrics?: boolean } = {}) {
+    // process metrics (CPU, memory, event-loop lag) start timers: only for the real process
+    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gleaner_' });
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
