@@ -24,8 +24,11 @@ export const COMPLAINT_CLASSES = ['not_complaint', 'complaint'] as const;
 
 export const isComplaintHeldOut = (id: string) => bucket(id, 5) === 0;
 
+// chosen by 5-fold cross-validation inside the training part (two fold seeds; the held-out 20%
+// never used): char 3-5-grams 0.783 macro-F1 of the stacked out-of-fold predictions, 2-5 0.780,
+// 1-5 0.780; 2^19 buckets, other learning rates, L2 and epochs no better
 export const COMPLAINT_OPTIONS: Omit<TrainOptions, 'classes'> = {
-  spec: { bits: 18, bigrams: true, charMin: 2, charMax: 5 },
+  spec: { bits: 18, bigrams: true, charMin: 3, charMax: 5 },
   epochs: 8,
   averageFrom: 2,
   lr: 0.05,

@@ -1,6 +1,6 @@
 // Multinomial logistic regression on hashed sparse features, trained with AdaGrad and a seeded
 // shuffle, so a run gives the same weights every time; then quantized to int8.
-import { domainCopy, extractFeatures, type FeatureSpec } from '../../src/enrichment/engine/features.js';
+import { domainCopy, extractHashes, type FeatureSpec } from '../../src/enrichment/engine/features.js';
 import {
   type LinearHeader,
   type LinearModel,
@@ -21,11 +21,16 @@ export interface TrainOptions {
   balanced: boolean;
   /** average the weights at the end of each epoch from this one (0-based) on; default: last only */
   averageFrom?: number;
+  /** weight blocks per feature (see LinearHeader.blocks); default 1 */
+  blocks?: number;
 }
 
 export interface Encoded {
   offsets: Int32Array;
   feats: Int32Array;
+  /** with grouped normalization: the group of each feature (0 word n-grams, 1 character n-grams);
+   *  each group is scaled by 1/sqrt(its own count) instead of one count for all */
+  groups?: Uint8Array;
 }
 
 export function encode(
@@ -33,29 +38,69 @@ export function encode(
   spec: FeatureSpec,
   domains?: readonly number[],
   tokenizer: (text: string) => string[] = tokenize,
+  blocks = 1,
 ): Encoded {
-  const offsets = new Int32Array(texts.length + 1);
+  return encodeTokens(
+    texts.map((t) => tokenizer(t)),
+    spec,
+    domains,
+    blocks,
+  );
+}
+
+/** Feature indices of pre-tokenized texts. With `domains`, each feature also gets its domain's
+ *  twin: with blocks = 1 a hashed copy in the same table, with blocks = 1 + domains the block of
+ *  that domain next to the shared weights (feature index f * blocks + block). */
+export function encodeTokens(
+  tokenLists: readonly (readonly string[])[],
+  spec: FeatureSpec,
+  domains?: readonly number[],
+  blocks = 1,
+  grouped = false,
+): Encoded {
+  const offsets = new Int32Array(tokenLists.length + 1);
   const chunks: number[] = [];
+  const kinds: number[] = [];
   let all: Int32Array = new Int32Array(1 << 20);
+  let groups = new Uint8Array(grouped ? 1 << 20 : 0);
   let n = 0;
-  texts.forEach((t, i) => {
+  tokenLists.forEach((tokens, i) => {
     chunks.length = 0;
-    extractFeatures(tokenizer(t), spec, chunks);
+    kinds.length = 0;
+    extractHashes(tokens, spec, chunks, kinds);
+    const mask = (1 << spec.bits) - 1;
+    for (let k = 0; k < chunks.length; k++) chunks[k] = chunks[k]! & mask;
     const d = domains?.[i];
-    if (d !== undefined) {
-      const n0 = chunks.length;
+    const n0 = chunks.length;
+    if (grouped) {
+      for (let k = 0; k < n0; k++) kinds[k] = kinds[k]! >= 2 ? 1 : 0;
+      if ((blocks > 1 || d !== undefined) && d !== undefined)
+        for (let k = 0; k < n0; k++) kinds.push(kinds[k]!);
+    }
+    if (blocks > 1) {
+      for (let k = 0; k < n0; k++) chunks[k] = chunks[k]! * blocks;
+      if (d !== undefined) for (let k = 0; k < n0; k++) chunks.push(chunks[k]! + 1 + d);
+    } else if (d !== undefined) {
       for (let k = 0; k < n0; k++) chunks.push(domainCopy(chunks[k]!, d, spec.bits));
     }
     if (n + chunks.length > all.length) {
       const bigger = new Int32Array(Math.max(all.length * 2, n + chunks.length));
       bigger.set(all.subarray(0, n));
       all = bigger;
+      if (grouped) {
+        const g = new Uint8Array(bigger.length);
+        g.set(groups.subarray(0, n));
+        groups = g;
+      }
     }
     all.set(chunks, n);
+    if (grouped) groups.set(kinds, n);
     n += chunks.length;
     offsets[i + 1] = n;
   });
-  return { offsets, feats: all.slice(0, n) };
+  return grouped
+    ? { offsets, feats: all.slice(0, n), groups: groups.slice(0, n) }
+    : { offsets, feats: all.slice(0, n) };
 }
 
 export function mulberry32(seed: number): () => number {
@@ -76,7 +121,7 @@ export interface FloatModel {
 
 export function train(data: Encoded, labels: readonly number[], opts: TrainOptions): FloatModel {
   const C = opts.classes.length;
-  const dim = 1 << opts.spec.bits;
+  const dim = (1 << opts.spec.bits) * (opts.blocks ?? 1);
   const W = new Float32Array(dim * C);
   const G = new Float32Array(dim * C);
   const bias = new Float64Array(C);
@@ -92,6 +137,8 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
   let snapshots = 0;
   const z = new Float64Array(C);
   const g = new Float64Array(C);
+  const groups = data.groups;
+  const gv = new Float64Array(2);
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rnd() * (i + 1));
@@ -104,14 +151,21 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
       const end = data.offsets[ex + 1]!;
       const n = end - start;
       const v = opts.sqrtNorm && n > 0 ? 1 / Math.sqrt(n) : 1;
+      if (groups) {
+        let n0 = 0;
+        for (let p = start; p < end; p++) if (groups[p] === 0) n0++;
+        gv[0] = n0 > 0 ? 1 / Math.sqrt(n0) : 0;
+        gv[1] = n - n0 > 0 ? 1 / Math.sqrt(n - n0) : 0;
+      } else gv[0] = gv[1] = v;
       for (let k = 0; k < C; k++) z[k] = 0;
       for (let p = start; p < end; p++) {
         const base = data.feats[p]! * C;
-        for (let k = 0; k < C; k++) z[k]! += W[base + k]!;
+        const f = groups ? gv[groups[p]!]! : 1;
+        for (let k = 0; k < C; k++) z[k]! += W[base + k]! * f;
       }
       let max = -Infinity;
       for (let k = 0; k < C; k++) {
-        z[k] = z[k]! * v + bias[k]!;
+        z[k] = z[k]! * (groups ? 1 : v) + bias[k]!;
         if (z[k]! > max) max = z[k]!;
       }
       let s = 0;
@@ -128,9 +182,10 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
       }
       for (let p = start; p < end; p++) {
         const base = data.feats[p]! * C;
+        const fv = groups ? gv[groups[p]!]! : v;
         for (let k = 0; k < C; k++) {
           const idx = base + k;
-          const grad = g[k]! * v + opts.l2 * W[idx]!;
+          const grad = g[k]! * fv + opts.l2 * W[idx]!;
           G[idx]! += grad * grad;
           W[idx]! -= (opts.lr * grad) / Math.sqrt(G[idx]! + 1e-8);
         }

@@ -5,10 +5,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LlmProvider } from '../../contract/items.js';
 import { MODELS_DIR } from '../../paths.js';
-import { type LinearModel, logitsOf } from './linear.js';
-import { featureCache, loadModelFile, type TextFeatures } from './sentiment.js';
+import { modelSums } from './fused.js';
+import type { LinearModel } from './linear.js';
+import {
+  COMPLAINT_MANIFEST,
+  featureCache,
+  loadModelFile,
+  sentimentAnalyzer,
+  type TextFeatures,
+} from './sentiment.js';
 
-export const COMPLAINT_MANIFEST = 'complaint.json';
+export { COMPLAINT_MANIFEST };
 
 export interface ComplaintManifest {
   producer: string;
@@ -32,8 +39,12 @@ export function complaintLogit(
   text: TextFeatures,
   sentimentProbs: readonly number[],
 ): number {
-  const z = logitsOf(d.model, featureCache(text).indices(d.model.spec));
-  const x = stackFeatures(z[1]! - z[0]!, sentimentProbs);
+  const m = d.model;
+  const { sums, n } = modelSums(m, featureCache(text));
+  const norm = m.sqrtNorm && n > 0 ? m.scale / Math.sqrt(n) : m.scale;
+  const margin =
+    (sums[1]! - sums[0]!) * norm + m.bias[1]! - m.bias[0]! + m.calibration[1]! - m.calibration[0]!;
+  const x = stackFeatures(margin, sentimentProbs);
   let s = 0;
   for (let k = 0; k < x.length; k++) s += x[k]! * d.stack[k]!;
   return s;
@@ -44,6 +55,7 @@ const detectors = new Map<LlmProvider, ComplaintDetector>();
 export function complaintDetector(provider: LlmProvider): ComplaintDetector {
   let d = detectors.get(provider);
   if (!d) {
+    sentimentAnalyzer(provider); // loads and fuses the provider's tables, this model included
     const m = JSON.parse(readFileSync(join(MODELS_DIR, COMPLAINT_MANIFEST), 'utf8')) as ComplaintManifest;
     d = { model: loadModelFile(m.model), stack: m.stack[provider] };
     detectors.set(provider, d);

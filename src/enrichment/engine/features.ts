@@ -13,6 +13,10 @@ export interface FeatureSpec {
   charMax: number;
 }
 
+/** what a feature hash stands for: 0 word unigram, 1 word bigram, n ≥ 2 character n-gram of length n */
+export const KIND_UNIGRAM = 0;
+export const KIND_BIGRAM = 1;
+
 const WORD_START_RE = /^(?:NEG_)?[\p{L}\p{N}#]/u;
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -38,6 +42,9 @@ export function hashString(s: string, seed = FNV_OFFSET): number {
   return h >>> 0;
 }
 
+const HASH_START = hashString('<s>');
+const HASH_END = hashString('</s>');
+
 /** Appends the hashed feature indices of `tokens` to `out` (repeats count as counts). */
 export function extractFeatures(tokens: readonly string[], spec: FeatureSpec, out: number[]): void {
   const start = out.length;
@@ -46,39 +53,57 @@ export function extractFeatures(tokens: readonly string[], spec: FeatureSpec, ou
   for (let i = start; i < out.length; i++) out[i] = out[i]! & m;
 }
 
-/** The full 32-bit feature hashes; a model of any size takes the low `bits` of each. */
+/** The full 32-bit feature hashes; a model of any size takes the low `bits` of each. With `kinds`,
+ *  the kind of each hash (KIND_UNIGRAM, KIND_BIGRAM or the n-gram length) is appended there. */
 export function extractHashes(
   tokens: readonly string[],
   spec: Omit<FeatureSpec, 'bits'>,
   out: number[],
+  kinds?: number[],
 ): void {
-  let prev = hashString('<s>');
+  let prev = HASH_START;
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i]!;
     const h = hashString(tok);
     out.push(fmix(h));
-    if (spec.bigrams) out.push(fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM));
+    kinds?.push(KIND_UNIGRAM);
+    if (spec.bigrams) {
+      out.push(fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM));
+      kinds?.push(KIND_BIGRAM);
+    }
     prev = h;
     // character n-grams only for words: for emoji (surrogate pairs sharing their first unit),
     // emoticons and markers they would only add noise
     if (spec.charMax > 0 && tok.length > 1 && WORD_START_RE.test(tok)) {
-      const w = tok.startsWith('NEG_') ? tok.slice(4) : tok;
-      charNgrams(w, spec.charMin, spec.charMax, out);
+      charNgrams(tok, tok.startsWith('NEG_') ? 4 : 0, spec.charMin, spec.charMax, out, kinds);
     }
   }
-  if (spec.bigrams && tokens.length > 0)
-    out.push(fmix(Math.imul(prev, 31) ^ hashString('</s>') ^ SEED_BIGRAM));
+  if (spec.bigrams && tokens.length > 0) {
+    out.push(fmix(Math.imul(prev, 31) ^ HASH_END ^ SEED_BIGRAM));
+    kinds?.push(KIND_BIGRAM);
+  }
 }
 
-// n-grams of ' word ' (with boundary marks), hashed incrementally so each start costs one pass
-function charNgrams(w: string, min: number, max: number, out: number[]): void {
-  const n = w.length + 2;
+// n-grams of ' word ' (with boundary marks; the word is tok[from..]), hashed incrementally so
+// each start costs one pass
+function charNgrams(
+  tok: string,
+  from: number,
+  min: number,
+  max: number,
+  out: number[],
+  kinds?: number[],
+): void {
+  const n = tok.length - from + 2;
   for (let i = 0; i < n; i++) {
     let h = SEED_CHAR;
     for (let j = i; j < n && j - i < max; j++) {
-      const c = j === 0 || j === n - 1 ? 32 : w.charCodeAt(j - 1);
+      const c = j === 0 || j === n - 1 ? 32 : tok.charCodeAt(from + j - 1);
       h = Math.imul(h ^ c, FNV_PRIME);
-      if (j - i + 1 >= min) out.push(fmix(h));
+      if (j - i + 1 >= min) {
+        out.push(fmix(h));
+        kinds?.push(j - i + 1);
+      }
     }
   }
 }
@@ -91,21 +116,64 @@ export function domainCopy(f: number, domain: number, bits: number): number {
   return (h >>> 0) & ((1 << bits) - 1);
 }
 
-/** Per-text memo of feature hashes by extraction settings, so models that read the same n-grams
- *  (the sentiment member and the complaint model) hash the text once. */
+/** The widest extraction any shipped model reads; narrower specs are filtered from it by kind. */
+export const FULL_SPEC: Omit<FeatureSpec, 'bits'> = { bigrams: true, charMin: 2, charMax: 5 };
+
+const covers = (spec: Omit<FeatureSpec, 'bits'>): boolean =>
+  (!spec.bigrams || FULL_SPEC.bigrams) &&
+  (spec.charMax === 0 || (spec.charMin >= FULL_SPEC.charMin && spec.charMax <= FULL_SPEC.charMax));
+
+/** Per-text memo of feature hashes: the text is hashed once (FULL_SPEC, with the kind of each
+ *  hash) and every model reads what its spec selects from that one pass. */
 export class FeatureCache {
+  private full: number[] | undefined;
+  private fullKinds: number[] | undefined;
   private readonly byKey = new Map<string, number[]>();
+  /** per-text results of the models that read this text (see fused.ts) */
+  readonly memo = new Map<object, unknown>();
   constructor(readonly tokens: readonly string[]) {}
 
-  /** feature indices of `spec` (a fresh array the caller may keep) */
-  indices(spec: FeatureSpec): number[] {
-    const key = `${spec.bigrams}/${spec.charMin}/${spec.charMax}`;
+  /** the full-spec hashes and their kinds (shared arrays: do not modify) */
+  all(): { hashes: readonly number[]; kinds: readonly number[] } {
+    if (!this.full) {
+      this.full = [];
+      this.fullKinds = [];
+      extractHashes(this.tokens, FULL_SPEC, this.full, this.fullKinds);
+    }
+    return { hashes: this.full, kinds: this.fullKinds! };
+  }
+
+  /** the 32-bit hashes a spec selects (a shared array: do not modify) */
+  hashes(spec: Omit<FeatureSpec, 'bits'>): readonly number[] {
+    const { bigrams, charMin, charMax } = spec;
+    if (bigrams === FULL_SPEC.bigrams && charMin === FULL_SPEC.charMin && charMax === FULL_SPEC.charMax)
+      return this.all().hashes;
+    const key = `${bigrams}/${charMin}/${charMax}`;
     let h = this.byKey.get(key);
     if (!h) {
       h = [];
-      extractHashes(this.tokens, spec, h);
+      if (covers(spec)) {
+        const { hashes, kinds } = this.all();
+        for (let i = 0; i < hashes.length; i++) {
+          const k = kinds[i]!;
+          if (
+            k === KIND_UNIGRAM ||
+            (k === KIND_BIGRAM && bigrams) ||
+            (k >= 2 && charMax > 0 && k >= charMin && k <= charMax)
+          )
+            h.push(hashes[i]!);
+        }
+      } else {
+        extractHashes(this.tokens, spec, h);
+      }
       this.byKey.set(key, h);
     }
+    return h;
+  }
+
+  /** feature indices of `spec` (a fresh array the caller may keep) */
+  indices(spec: FeatureSpec): number[] {
+    const h = this.hashes(spec);
     const m = (1 << spec.bits) - 1;
     const out = new Array<number>(h.length);
     for (let i = 0; i < h.length; i++) out[i] = h[i]! & m;

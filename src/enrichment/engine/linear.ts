@@ -20,6 +20,11 @@ export interface LinearHeader {
   sqrtNorm: boolean;
   /** added to the logits after training (class calibration), one per class */
   calibration: number[];
+  /** weight blocks per feature (default 1): the weights are laid out [feature][block][class], so
+   *  all the weights one feature touches share a cache line (see sentiment.ts) */
+  blocks?: number;
+  /** scale word n-grams and character n-grams each by 1/sqrt(their own count) (sentiment.ts) */
+  groupNorm?: boolean;
 }
 
 export interface LinearModel extends LinearHeader {
@@ -29,8 +34,10 @@ export interface LinearModel extends LinearHeader {
 const MAGIC = 0x4d4e4c47; // 'GLNM'
 
 export function encodeModel(model: LinearModel): Buffer {
-  const { weights, format, producer, classes, spec, scale, bias, sqrtNorm, calibration } = model;
+  const { weights, format, producer, classes, spec, scale, bias, sqrtNorm, calibration, blocks } = model;
   const header: LinearHeader = { format, producer, classes, spec, scale, bias, sqrtNorm, calibration };
+  if (blocks !== undefined && blocks !== 1) header.blocks = blocks;
+  if (model.groupNorm) header.groupNorm = true;
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const head = Buffer.alloc(8);
   head.writeUInt32LE(MAGIC, 0);
@@ -42,7 +49,7 @@ export function decodeModel(buf: Buffer): LinearModel {
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a Gleaner linear model file');
   const len = buf.readUInt32LE(4);
   const header = JSON.parse(buf.subarray(8, 8 + len).toString('utf8')) as LinearHeader;
-  const expected = (1 << header.spec.bits) * header.classes.length;
+  const expected = (1 << header.spec.bits) * (header.blocks ?? 1) * header.classes.length;
   const body = buf.subarray(8 + len);
   if (body.length !== expected)
     throw new Error(`model weights: expected ${expected} bytes, got ${body.length}`);

@@ -1,16 +1,19 @@
 // Sentiment from hashed n-gram linear models (see docs/enrichment.md).
 //
 // Tweets and Reddit comments label sentiment differently (what counts as neutral, base rates),
-// so each model holds shared weights plus per-domain corrections, and a small gate model
-// estimates how tweet-like a text is; the answer mixes the two domain readings by that estimate.
-// A provider is a list of member models whose log-probabilities are averaged (flash: one member,
-// pro: an ensemble), followed by a per-domain class calibration tuned on held-out training data.
-import { readFileSync } from 'node:fs';
+// so each model holds shared weights plus per-domain corrections (three weight blocks per
+// feature: shared, tweet, Reddit), and a gate model estimates how tweet-like a text is; the answer
+// mixes the two domain readings by that estimate. A provider is a list of member models whose
+// log-probabilities are averaged, followed by a per-domain class calibration tuned on held-out
+// training data. A provider's models (and the complaint model) are fused into one table, so each
+// feature of a text costs one memory access for all of them (fused.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LlmProvider } from '../../contract/items.js';
 import { MODELS_DIR } from '../../paths.js';
-import { domainCopy, FeatureCache } from './features.js';
-import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
+import { FeatureCache } from './features.js';
+import { canFuse, fuse, modelSums, register } from './fused.js';
+import { type LinearModel, loadModel } from './linear.js';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
 export const SENTIMENT_LABELS: readonly SentimentLabel[] = ['negative', 'neutral', 'positive'];
@@ -19,6 +22,8 @@ export const DOMAINS = ['tweet', 'reddit'] as const;
 export interface SentimentAnalyzer {
   members: LinearModel[];
   gate: LinearModel;
+  /** the gate's logit is multiplied by this before the sigmoid (> 1 sharpens the mix) */
+  gateSharpness: number;
   /** additive log-probability offsets, [domain][class] */
   calibration: number[][];
 }
@@ -33,70 +38,91 @@ export interface SentimentResult {
 export interface SentimentManifest {
   producer: string;
   gate: string;
-  providers: Record<LlmProvider, { members: string[]; calibration: number[][] }>;
+  providers: Record<LlmProvider, { members: string[]; calibration: number[][]; gateSharpness: number }>;
 }
 
 export const SENTIMENT_MANIFEST = 'sentiment.json';
+/** the complaint model's manifest (complaint.ts); its model is fused with the sentiment models */
+export const COMPLAINT_MANIFEST = 'complaint.json';
 
 export type TextFeatures = readonly string[] | FeatureCache;
 export const featureCache = (t: TextFeatures): FeatureCache =>
   t instanceof FeatureCache ? t : new FeatureCache(t);
 
-/** p(tweet) from the gate model */
-export function tweetLikeness(gate: LinearModel, text: TextFeatures): number {
-  return softmax(logitsOf(gate, featureCache(text).indices(gate.spec)))[0]!;
+/** the gate's logit for "Reddit rather than tweet" */
+export function gateLogit(gate: LinearModel, text: TextFeatures): number {
+  const { sums, n } = modelSums(gate, featureCache(text));
+  const norm = gate.sqrtNorm && n > 0 ? gate.scale / Math.sqrt(n) : gate.scale;
+  return (
+    (sums[1]! - sums[0]!) * norm + gate.bias[1]! - gate.bias[0]! + gate.calibration[1]! - gate.calibration[0]!
+  );
 }
 
-/** Averaged member log-probabilities for each domain reading: [domain][class]. */
+/** p(tweet) from the gate model */
+export function tweetLikeness(gate: LinearModel, text: TextFeatures, sharpness = 1): number {
+  return 1 / (1 + Math.exp(sharpness * gateLogit(gate, text)));
+}
+
+function logSoftmax3(z0: number, z1: number, z2: number, out: number[], scale: number): void {
+  const max = Math.max(z0, z1, z2);
+  const lse = max + Math.log(Math.exp(z0 - max) + Math.exp(z1 - max) + Math.exp(z2 - max));
+  out[0]! += (z0 - lse) * scale;
+  out[1]! += (z1 - lse) * scale;
+  out[2]! += (z2 - lse) * scale;
+}
+
+/** Averaged member log-probabilities for each domain reading: [domain][class]. A member's weights
+ *  are [feature][shared, tweet, reddit][class]; a text's features count twice (shared and domain),
+ *  so the sums are scaled by 1/sqrt(2n). */
 export function memberLogProbs(members: readonly LinearModel[], text: TextFeatures): number[][] {
   const out = DOMAINS.map(() => [0, 0, 0]);
   const cache = featureCache(text);
+  const share = 1 / members.length;
   for (const m of members) {
-    const base = cache.indices(m.spec);
-    // integer sums: the shared part once, then each domain's correction; the same numbers as
-    // logitsOf() over [base, copies], computed with half the lookups
-    const w = m.weights;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    for (let i = 0; i < base.length; i++) {
-      const b = base[i]! * 3;
-      s0 += w[b]!;
-      s1 += w[b + 1]!;
-      s2 += w[b + 2]!;
-    }
-    const norm = base.length > 0 ? m.scale / Math.sqrt(2 * base.length) : m.scale;
-    for (let d = 0; d < DOMAINS.length; d++) {
-      let d0 = s0;
-      let d1 = s1;
-      let d2 = s2;
-      for (let i = 0; i < base.length; i++) {
-        const b = domainCopy(base[i]!, d, m.spec.bits) * 3;
-        d0 += w[b]!;
-        d1 += w[b + 1]!;
-        d2 += w[b + 2]!;
-      }
-      const p = softmax([
-        d0 * norm + m.bias[0]! + m.calibration[0]!,
-        d1 * norm + m.bias[1]! + m.calibration[1]!,
-        d2 * norm + m.bias[2]! + m.calibration[2]!,
-      ]);
-      for (let k = 0; k < 3; k++) out[d]![k]! += Math.log(Math.max(p[k]!, 1e-12)) / members.length;
+    if (m.blocks !== 3 || m.classes.length !== 3)
+      throw new Error('sentiment member: expected 3 blocks × 3 classes');
+    const { sums: s, n } = modelSums(m, cache);
+    const norm = n > 0 ? m.scale / Math.sqrt(2 * n) : m.scale;
+    const b0 = m.bias[0]! + m.calibration[0]!;
+    const b1 = m.bias[1]! + m.calibration[1]!;
+    const b2 = m.bias[2]! + m.calibration[2]!;
+    for (let d = 0; d < 2; d++) {
+      const o = 3 + 3 * d;
+      logSoftmax3(
+        (s[0]! + s[o]!) * norm + b0,
+        (s[1]! + s[o + 1]!) * norm + b1,
+        (s[2]! + s[o + 2]!) * norm + b2,
+        out[d]!,
+        share,
+      );
     }
   }
   return out;
 }
 
+const NEUTRAL_PROBS: readonly number[] = [0, 1, 0];
+
 export function predictSentiment(a: SentimentAnalyzer, text: TextFeatures): SentimentResult {
   const cache = featureCache(text);
-  if (cache.tokens.length === 0) return { label: 'neutral', score: 0, probs: [0, 1, 0] };
-  const g = tweetLikeness(a.gate, cache);
+  if (cache.tokens.length === 0) return { label: 'neutral', score: 0, probs: [...NEUTRAL_PROBS] };
+  const g = tweetLikeness(a.gate, cache, a.gateSharpness);
   const logs = memberLogProbs(a.members, cache);
   const probs = [0, 0, 0];
   for (let d = 0; d < DOMAINS.length; d++) {
     const w = d === 0 ? g : 1 - g;
-    const p = softmax(logs[d]!.map((l, k) => l + a.calibration[d]![k]!));
-    for (let k = 0; k < 3; k++) probs[k]! += w * p[k]!;
+    const l = logs[d]!;
+    const c = a.calibration[d]!;
+    const z0 = l[0]! + c[0]!;
+    const z1 = l[1]! + c[1]!;
+    const z2 = l[2]! + c[2]!;
+    const max = Math.max(z0, z1, z2);
+    const e0 = Math.exp(z0 - max);
+    const e1 = Math.exp(z1 - max);
+    const e2 = Math.exp(z2 - max);
+    const s = w / (e0 + e1 + e2);
+    probs[0]! += e0 * s;
+    probs[1]! += e1 * s;
+    probs[2]! += e2 * s;
   }
   let best = 0;
   for (let k = 1; k < 3; k++) if (probs[k]! > probs[best]!) best = k;
@@ -117,6 +143,18 @@ export function loadModelFile(name: string): LinearModel {
   return m;
 }
 
+/** Fuses models that share a feature space into one table per size (see fused.ts). */
+export function fuseProvider(models: readonly LinearModel[]): void {
+  const byBits = new Map<number, LinearModel[]>();
+  for (const m of models) {
+    if (!canFuse(m)) continue;
+    const list = byBits.get(m.spec.bits) ?? [];
+    if (!list.includes(m)) list.push(m);
+    byBits.set(m.spec.bits, list);
+  }
+  for (const list of byBits.values()) register(fuse(list));
+}
+
 /** The shipped analyzer of a provider, loaded on first use and kept for the process/thread. */
 export function sentimentAnalyzer(provider: LlmProvider): SentimentAnalyzer {
   let a = analyzers.get(provider);
@@ -128,8 +166,14 @@ export function sentimentAnalyzer(provider: LlmProvider): SentimentAnalyzer {
     a = {
       members: p.members.map(loadModelFile),
       gate: loadModelFile(manifest.gate),
+      gateSharpness: p.gateSharpness ?? 1,
       calibration: p.calibration,
     };
+    const complaintFile = join(MODELS_DIR, COMPLAINT_MANIFEST);
+    const complaint = existsSync(complaintFile)
+      ? [loadModelFile((JSON.parse(readFileSync(complaintFile, 'utf8')) as { model: string }).model)]
+      : [];
+    fuseProvider([...a.members, a.gate, ...complaint]);
     analyzers.set(provider, a);
   }
   return a;

@@ -97,23 +97,18 @@ const NUMBER_WORDS = new Set(
   ),
 );
 
-function verbByContext(tokens: Token[], i: number): boolean {
+function verbByContext(tokens: readonly Token[], i: number): boolean {
   const prev = tokens[i - 1];
   const t = tokens[i]!;
-  if (prev?.kind === 'word' && BEFORE_VERB.has(prev.lower) && !(prev.lower === 'to' && !PARAMS.toVerb))
-    return true;
-  if (
-    PARAMS.gerund &&
-    t.lower.endsWith('ing') &&
-    (!prev || prev.kind === 'break' || BEFORE_GERUND.has(prev.lower))
-  ) {
+  if (prev?.kind === 'word' && BEFORE_VERB.has(prev.lower)) return true;
+  if (t.lower.endsWith('ing') && (!prev || prev.kind === 'break' || BEFORE_GERUND.has(prev.lower))) {
     return true;
   }
   const next = tokens[i + 1];
   return next?.kind === 'word' && AFTER_VERB.has(next.lower) && /[^s]s$/.test(t.lower);
 }
 
-function toUnits(tokens: Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
+function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
   const units: Unit[] = [];
   const social: Candidate[] = [];
   let seg = 0;
@@ -121,7 +116,7 @@ function toUnits(tokens: Token[], maxUnits: number): { units: Unit[]; social: Ca
     const t = tokens[i]!;
     if (t.kind === 'word') {
       const c =
-        NUMBER_WORDS.has(t.lower) || (PARAMS.ctx && verbByContext(tokens, i))
+        NUMBER_WORDS.has(t.lower) || verbByContext(tokens, i)
           ? { content: false, head: false }
           : classify(t.lower);
       const upper = t.raw.length > 1 && t.raw === t.raw.toUpperCase() && t.raw !== t.lower;
@@ -269,32 +264,17 @@ function candidates(units: Unit[], maxN: number): Map<string, Candidate> {
     while (end > i && !units[end - 1]!.head) end--;
     if (end > i) {
       const words = units.slice(i, end).map((u) => u.lower);
-      if (PARAMS.generic) {
-        while (words.length > 1 && GENERIC_MODIFIERS.has(words[0]!)) {
-          words.shift();
-          i++;
-        }
+      while (words.length > 1 && GENERIC_MODIFIERS.has(words[0]!)) {
+        words.shift();
+        i++;
       }
-      if (
-        words.length === 1 &&
-        (GENERIC_MODIFIERS.has(words[0]!) || (PARAMS.gnoun && GENERIC_NOUNS.has(words[0]!)))
-      ) {
-        // a lone generic adjective is never a keyword
-      } else if (PARAMS.maximal) {
-        if (words.length <= maxN) {
-          if (!(words.length === 1 && words[0]!.endsWith('ing'))) addCandidate(out, words, i);
-        } else {
-          for (let k = 0; k + maxN <= words.length; k++) {
-            if (units[i + k + maxN - 1]!.head) addCandidate(out, words.slice(k, k + maxN), i + k);
-          }
-        }
+      if (words.length === 1 && (GENERIC_MODIFIERS.has(words[0]!) || GENERIC_NOUNS.has(words[0]!))) {
+        // a lone generic adjective or noun is never a keyword
+      } else if (words.length <= maxN) {
+        if (!(words.length === 1 && words[0]!.endsWith('ing'))) addCandidate(out, words, i);
       } else {
-        for (let s0 = 0; s0 < words.length; s0++) {
-          for (let e = s0 + 1; e <= words.length && e - s0 <= maxN; e++) {
-            if (!units[i + e - 1]!.head) continue;
-            if (e - s0 === 1 && words[s0]!.endsWith('ing')) continue;
-            addCandidate(out, words.slice(s0, e), i + s0);
-          }
+        for (let k = 0; k + maxN <= words.length; k++) {
+          if (units[i + k + maxN - 1]!.head) addCandidate(out, words.slice(k, k + maxN), i + k);
         }
       }
     }
@@ -317,19 +297,13 @@ export function extractKeywords(text: string, opts: KeywordOptions = {}): string
   }
   const scored: { c: Candidate; h: number }[] = [];
   for (const c of cands.values()) {
-    let prod = 1;
-    let sum = 0;
     let inv = 0;
-    for (const w of c.words) {
-      const sc = stats.get(w)?.score ?? 1;
-      prod *= sc;
-      sum += sc;
-      inv += 1 / sc;
-    }
-    let h: number;
-    if (!c.words.length) h = PARAMS.mentionScore;
-    else if (PARAMS.mode === 0) h = prod / (c.tf * (1 + sum));
-    else h = 1 / (inv * c.tf ** PARAMS.tfPow * c.words.length ** PARAMS.lenPow);
+    for (const w of c.words) inv += 1 / (stats.get(w)?.score ?? 1);
+    // a candidate's weight (lower = better): the harmonic mean of its words' scores, favouring
+    // frequent and short phrases; mentions have no words and take a fixed weight
+    let h = c.words.length
+      ? 1 / (inv * c.tf ** PARAMS.tfPow * c.words.length ** PARAMS.lenPow)
+      : PARAMS.mentionScore;
     if (c.social === 2) h *= PARAMS.hashtagBoost;
     const sent = units[c.first]?.sent ?? 0;
     h /= 1 + PARAMS.posBoost / (1 + sent);
@@ -338,16 +312,8 @@ export function extractKeywords(text: string, opts: KeywordOptions = {}): string
   scored.sort((x, y) => x.h - y.h || x.c.first - y.c.first || (x.c.key < y.c.key ? -1 : 1));
   const out: string[] = [];
   const seen = new Set<string>();
-  const chosenKeys: string[] = [];
   for (const { c } of scored) {
     if (seen.has(c.key) || seen.has(c.surface)) continue;
-    if (PARAMS.redund && c.words.length > 0) {
-      const k = ' ' + c.key + ' ';
-      let dup = false;
-      for (const o of chosenKeys) if (o.includes(k) || (PARAMS.redund > 1 && k.includes(o))) dup = true;
-      if (dup) continue;
-      chosenKeys.push(k);
-    }
     seen.add(c.key);
     seen.add(c.surface);
     out.push(c.surface);
@@ -361,16 +327,8 @@ export const PARAMS = {
   rarityWeight: 1.5,
   hashtagBoost: 0.5,
   mentionScore: 0.5,
-  mode: 1,
   tfPow: 0.5,
   lenPow: 2,
-  maximal: 1,
   maxN: 5,
-  ctx: 1,
-  toVerb: 1,
   posBoost: 1,
-  gerund: 1,
-  generic: 1,
-  gnoun: 1,
-  redund: 0,
 };

@@ -22,7 +22,22 @@ export const MAX_CHARS = 20_000;
 const TOKEN =
   /(https?:\/\/\S+|www\.[^\s]+)|[#＃]([\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*)|@(\w{1,30})|(\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*)|([.!?]+|\r?\n(?![ \t]*\p{Ll}))|(\S)/gu;
 
-export function tokenize(text: string, maxChars = MAX_CHARS): Token[] {
+// the last text's tokens: topics and keywords of one text share a single pass
+let lastText: string | undefined;
+let lastMax = 0;
+let lastTokens: readonly Token[] = [];
+
+/** The tokens of a text (a shared, read-only array: the last result is memoised). */
+export function tokenize(text: string, maxChars = MAX_CHARS): readonly Token[] {
+  if (text === lastText && maxChars === lastMax) return lastTokens;
+  const out = tokenizeFresh(text, maxChars);
+  lastText = text;
+  lastMax = maxChars;
+  lastTokens = out;
+  return out;
+}
+
+function tokenizeFresh(text: string, maxChars: number): Token[] {
   const src = text.length > maxChars ? text.slice(0, maxChars) : text;
   const out: Token[] = [];
   let sent = 0;

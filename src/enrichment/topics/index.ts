@@ -199,7 +199,7 @@ function score(compiled: Compiled, terms: Map<string, number>): Float64Array {
   return scores;
 }
 
-function select(compiled: Compiled, scores: Float64Array, pro: boolean): number[] {
+function select(_compiled: Compiled, scores: Float64Array, pro: boolean): number[] {
   const order: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i]! >= MIN_SCORE) order.push(i);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
