@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        '  Gleaner is running with a demo key (1 of 1 shown, never again):',
+        `  Gleaner created a demo key with ${config.DEMO_KEY_CREDITS} credits (shown this once, stored only as a hash):`,
         '',
         `    X-API-Key: ${demo.key}`,
         '',
