@@ -68,3 +68,29 @@ export function complaints(): (Example<ComplaintLabel> & { source: string })[] {
 export function bucket(id: string, n: number): number {
   return hashString(id) % n;
 }
+
+/** GoEmotions records whose emotions span two or three sentiment groups (negative, neutral,
+ *  positive; e.g. "approval" + "neutral"), which `goEmotions` skips as ambiguous, with a soft
+ *  target spreading equally over the groups present. Records whose only group is "ambiguous"
+ *  (surprise, curiosity, confusion, realization) stay out, and so does the "ambiguous" share of a
+ *  mixed record. */
+export function goEmotionsMixed(file: string): (Example<Sentiment> & { target: number[] })[] {
+  const out: (Example<Sentiment> & { target: number[] })[] = [];
+  for (const r of readJsonl(file)) {
+    if (r.sentiment !== null && r.sentiment !== undefined) continue;
+    const groups = (r.sentiment_group ?? []) as string[];
+    const t = SENTIMENTS.map((s) => (groups.includes(s) ? 1 : 0));
+    const n = t[0]! + t[1]! + t[2]!;
+    if (n === 0) continue;
+    let best = 0;
+    for (let k = 1; k < 3; k++) if (t[k]! > t[best]!) best = k;
+    out.push({
+      id: String(r.id),
+      text: String(r.text),
+      label: SENTIMENTS[best]!,
+      domain: 'reddit',
+      target: t.map((v) => v / n),
+    });
+  }
+  return out;
+}

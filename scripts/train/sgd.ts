@@ -23,6 +23,15 @@ export interface TrainOptions {
   averageFrom?: number;
   /** weight blocks per feature (see LinearHeader.blocks); default 1 */
   blocks?: number;
+  /** soft targets (class distributions) of some examples, by index: they replace the one-hot
+   *  target of `labels` there; the class weight is the target's mix of the class weights.
+   *  Class counts for `balanced` come from the hard-labelled examples only. */
+  soft?: ReadonlyMap<number, readonly number[]>;
+  /** an example weight per example (default 1) */
+  exampleWeight?: (ex: number) => number;
+  /** a fixed scale of each weight ([feature][class], e.g. naive-Bayes log-count ratios): the
+   *  model learns w and uses w·scale, which is folded into the returned weights */
+  featScale?: Float32Array;
 }
 
 export interface Encoded {
@@ -127,7 +136,9 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
   const bias = new Float64Array(C);
   const gb = new Float64Array(C);
   const counts = new Array<number>(C).fill(0);
-  for (const y of labels) counts[y]!++;
+  labels.forEach((y, i) => {
+    if (!opts.soft?.has(i)) counts[y]!++;
+  });
   const classWeight = counts.map((c) => (opts.balanced ? labels.length / (C * Math.max(1, c)) : 1));
   const order = Array.from(labels.keys());
   const rnd = mulberry32(opts.seed);
@@ -158,10 +169,12 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
         gv[1] = n - n0 > 0 ? 1 / Math.sqrt(n - n0) : 0;
       } else gv[0] = gv[1] = v;
       for (let k = 0; k < C; k++) z[k] = 0;
+      const S = opts.featScale;
       for (let p = start; p < end; p++) {
         const base = data.feats[p]! * C;
         const f = groups ? gv[groups[p]!]! : 1;
-        for (let k = 0; k < C; k++) z[k]! += W[base + k]! * f;
+        if (S) for (let k = 0; k < C; k++) z[k]! += W[base + k]! * S[base + k]! * f;
+        else for (let k = 0; k < C; k++) z[k]! += W[base + k]! * f;
       }
       let max = -Infinity;
       for (let k = 0; k < C; k++) {
@@ -174,9 +187,15 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
         s += z[k]!;
       }
       const y = labels[ex]!;
-      const cw = classWeight[y]!;
+      const t = opts.soft?.get(ex);
+      let cw = classWeight[y]!;
+      if (t) {
+        cw = 0;
+        for (let k = 0; k < C; k++) cw += t[k]! * classWeight[k]!;
+      }
+      if (opts.exampleWeight) cw *= opts.exampleWeight(ex);
       for (let k = 0; k < C; k++) {
-        g[k] = (z[k]! / s - (k === y ? 1 : 0)) * cw;
+        g[k] = (z[k]! / s - (t ? t[k]! : k === y ? 1 : 0)) * cw;
         gb[k]! += g[k]! * g[k]!;
         bias[k]! -= (opts.lr * g[k]!) / Math.sqrt(gb[k]! + 1e-8);
       }
@@ -185,7 +204,7 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
         const fv = groups ? gv[groups[p]!]! : v;
         for (let k = 0; k < C; k++) {
           const idx = base + k;
-          const grad = g[k]! * fv + opts.l2 * W[idx]!;
+          const grad = g[k]! * fv * (S ? S[idx]! : 1) + opts.l2 * W[idx]!;
           G[idx]! += grad * grad;
           W[idx]! -= (opts.lr * grad) / Math.sqrt(G[idx]! + 1e-8);
         }
@@ -198,7 +217,8 @@ export function train(data: Encoded, labels: readonly number[], opts: TrainOptio
     }
   }
   const weights = new Float32Array(dim * C);
-  for (let i = 0; i < W.length; i++) weights[i] = avgW[i]! / snapshots;
+  const S = opts.featScale;
+  for (let i = 0; i < W.length; i++) weights[i] = (avgW[i]! / snapshots) * (S ? S[i]! : 1);
   return { weights, bias: avgB.map((b) => b / snapshots) };
 }
 
@@ -217,6 +237,47 @@ export function predictEncoded(model: LinearModel, data: Encoded): number[][] {
   for (let i = 0; i + 1 < data.offsets.length; i++) {
     const feats = Array.from(data.feats.subarray(data.offsets[i]!, data.offsets[i + 1]!));
     out.push(softmax(logitsOf(model, feats)));
+  }
+  return out;
+}
+
+/** Naive-Bayes feature scales (Wang and Manning 2012, per class): for each weight [feature][class],
+ *  1 + beta·|log-count ratio| of the texts of that class holding the feature against the texts of
+ *  the other classes (add-one smoothing, soft targets counted by their share). Training w under
+ *  these scales gives well-attested features a head start; the scale is folded into the weights,
+ *  so it costs nothing at run time. */
+export function nbScale(
+  data: Encoded,
+  labels: readonly number[],
+  classes: number,
+  dim: number,
+  beta: number,
+  soft?: ReadonlyMap<number, readonly number[]>,
+): Float32Array {
+  const C = classes;
+  const cnt = new Float32Array(dim * C);
+  const nk = new Float64Array(C);
+  const seen = new Set<number>();
+  const t = new Float64Array(C);
+  for (let j = 0; j < labels.length; j++) {
+    const s = soft?.get(j);
+    for (let k = 0; k < C; k++) t[k] = s ? s[k]! : k === labels[j] ? 1 : 0;
+    for (let k = 0; k < C; k++) nk[k]! += t[k]!;
+    seen.clear();
+    for (let p = data.offsets[j]!; p < data.offsets[j + 1]!; p++) seen.add(data.feats[p]!);
+    for (const f of seen) for (let k = 0; k < C; k++) cnt[f * C + k]! += t[k]!;
+  }
+  let N = 0;
+  for (let k = 0; k < C; k++) N += nk[k]!;
+  const out = new Float32Array(dim * C);
+  for (let f = 0; f < dim; f++) {
+    let tot = 0;
+    for (let k = 0; k < C; k++) tot += cnt[f * C + k]!;
+    for (let k = 0; k < C; k++) {
+      const a = cnt[f * C + k]!;
+      const r = Math.log((a + 1) / (nk[k]! + 2)) - Math.log((tot - a + 1) / (N - nk[k]! + 2));
+      out[f * C + k] = 1 + beta * Math.abs(r);
+    }
   }
   return out;
 }
