@@ -14,6 +14,7 @@ import clipnetComments from './routes/clipnet/comments.js';
 import clipnetHashtagPosts from './routes/clipnet/hashtag-posts.js';
 import clipnetPosts from './routes/clipnet/posts.js';
 import type { ApiRoute } from './routes/define.js';
+import { docsRoutes } from './routes/docs.js';
 import mlAnalyze from './routes/ml/analyze.js';
 import picnetComments from './routes/picnet/comments.js';
 import picnetHashtagPosts from './routes/picnet/hashtag-posts.js';
@@ -23,10 +24,9 @@ import vidnetChannelVideos from './routes/vidnet/channel-videos.js';
 import vidnetComments from './routes/vidnet/comments.js';
 import vidnetHashtagSearch from './routes/vidnet/hashtag-search.js';
 import vidnetSearch from './routes/vidnet/search.js';
-import type { CallContext } from './services/billed-call.js';
+import { requestContext } from './services/billed-call.js';
 import type { Services } from './services/container.js';
 import * as keys from './services/keys.js';
-import { docsRoutes } from './routes/docs.js';
 
 /** Every paid endpoint, registered under /api/v1 and its unversioned alias /api. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -59,6 +59,22 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// request ids: 12 random bytes each, drawn from a pool filled 256 ids at a time (one call into
+// the system's random source per 256 requests instead of one per request)
+const ID_BYTES = 12;
+const ID_POOL = 256;
+let idPool = Buffer.alloc(0);
+let idAt = 0;
+function newRequestId(): string {
+  if (idAt >= idPool.length) {
+    idPool = randomBytes(ID_BYTES * ID_POOL);
+    idAt = 0;
+  }
+  const id = `req_${idPool.toString('hex', idAt, idAt + ID_BYTES)}`;
+  idAt += ID_BYTES;
+  return id;
+}
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -105,7 +121,7 @@ export async function buildApp({ services, logger }: AppOptions) {
     return503OnClosing: true,
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
-      return typeof h === 'string' && REQUEST_ID.test(h) ? h : `req_${randomBytes(12).toString('hex')}`;
+      return typeof h === 'string' && REQUEST_ID.test(h) ? h : newRequestId();
     },
     ajv: {
       customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false },
@@ -116,33 +132,33 @@ export async function buildApp({ services, logger }: AppOptions) {
     req.startedAt = performance.now();
     reply.header('x-request-id', req.id);
   });
+  const logRequests = logger.isLevelEnabled('info');
   app.addHook('onResponse', async (req, reply) => {
     req.releaseSlot?.();
-    const seconds = (performance.now() - req.startedAt) / 1000;
+    const ms = performance.now() - req.startedAt;
     // route templates only: an unmatched path must not become a label of its own
-    const labels = {
-      route: req.routeOptions.url ?? '(unmatched)',
-      method: req.method,
-      status: String(reply.statusCode),
-    };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, seconds);
-    if (reply.statusCode < 300 && reply.getHeader('idempotent-replayed') === undefined) {
-      const credits = Number(reply.getHeader('x-credits-used') ?? 0);
-      if (credits > 0) metrics.creditsCharged.inc({ route: labels.route }, credits);
+    const route = req.routeOptions.url ?? '(unmatched)';
+    const status = reply.statusCode;
+    const series = metrics.httpSeries(route, req.method, status);
+    series.requests.inc();
+    series.duration.observe(ms / 1000);
+    if (status < 300 && reply.hasHeader('x-credits-used') && !reply.hasHeader('idempotent-replayed')) {
+      const credits = Number(reply.getHeader('x-credits-used'));
+      if (credits > 0) metrics.creditsFor(route).inc(credits);
     }
-    req.log.info(
-      {
-        reqId: req.id,
-        keyId: req.apiKeyId,
-        route: req.routeOptions.url,
-        method: req.method,
-        status: reply.statusCode,
-        credits: reply.getHeader('x-credits-used') ?? 0,
-        ms: Number((performance.now() - req.startedAt).toFixed(2)),
-      },
-      'request',
-    );
+    if (logRequests)
+      req.log.info(
+        {
+          reqId: req.id,
+          keyId: req.apiKeyId,
+          route: req.routeOptions.url,
+          method: req.method,
+          status,
+          credits: reply.getHeader('x-credits-used') ?? 0,
+          ms: Number(ms.toFixed(2)),
+        },
+        'request',
+      );
   });
 
   app.addHook('onRequestAbort', async (req) => {
@@ -294,15 +310,16 @@ export async function buildApp({ services, logger }: AppOptions) {
         for (const route of API_ROUTES) {
           const options = { schema: { body: route.def.body }, config: { endpointId: route.def.id } };
           api.post(route.def.path, options, async (req, reply) => {
-            const signal = AbortSignal.timeout(config.REQUEST_TIMEOUT_MS);
-            const ctx: CallContext = {
-              keyId: req.apiKeyId!,
-              requestId: req.id,
-              route: route.def.id,
-              startedAt: req.startedAt,
-              signal,
-              idempotencyKey: req.idempotencyKey,
-            };
+            const ctx = requestContext(
+              {
+                keyId: req.apiKeyId!,
+                requestId: req.id,
+                route: route.def.id,
+                startedAt: req.startedAt,
+                idempotencyKey: req.idempotencyKey,
+              },
+              config.REQUEST_TIMEOUT_MS,
+            );
             const r = await route.handler(services, ctx, req.body as never);
             reply.status(r.status).headers(r.headers);
             return reply.send(r.body);

@@ -132,10 +132,10 @@ export const ConfigEnv = Type.Object({
   ),
   CACHE_MAX_ENTRIES: int(10_000, 100, 10_000_000, 'Entries of each in-memory cache (without REDIS_URL)'),
   KEY_CACHE_SECONDS: int(
-    0,
+    2,
     0,
     60,
-    'How long an instance reuses an API key lookup (0: off); a revocation reaches other instances within this time',
+    'How long an instance reuses an API key lookup (0: off); a revocation is at once in the instance that made it, in other instances within this time',
   ),
   METRICS_TOKEN: Type.Optional(
     Type.String({

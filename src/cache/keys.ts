@@ -1,6 +1,8 @@
-// API key lookups reused for KEY_CACHE_SECONDS (off by default). Saves one database round trip
-// per request on PostgreSQL. Revocation: a key revoked through this instance (admin API) stops
-// working here at once; on other instances within KEY_CACHE_SECONDS. Unknown keys are never
+// API key lookups reused for KEY_CACHE_SECONDS (default 2; 0: off). Saves one database round
+// trip per request on PostgreSQL (one index lookup on SQLite). Revocation: a key revoked through
+// this process (admin API, or anything else calling the ledger's revokeKey) stops working here at
+// once, as the ledger tells this cache; on other instances (and other processes sharing a SQLite
+// file, such as the admin CLI) within KEY_CACHE_SECONDS. Unknown and revoked keys are never
 // cached, so a new key works everywhere at once.
 import { LedgerDecorator } from '../billing/ledger/index.js';
 import type { KeyRecord, Ledger } from '../billing/ledger/interface.js';
@@ -17,6 +19,11 @@ export class KeyCacheLedger extends LedgerDecorator {
     private readonly hooks: CacheHooks = {},
   ) {
     super(inner);
+    inner.onKeyRevoked((id) => this.forget(id));
+  }
+
+  private forget(id: string) {
+    for (const [k, v] of this.keys) if (v.record.id === id) this.keys.delete(k);
   }
 
   override async findKeyByHash(hash: Buffer) {
@@ -38,7 +45,8 @@ export class KeyCacheLedger extends LedgerDecorator {
 
   override async revokeKey(id: string) {
     const r = await this.inner.revokeKey(id);
-    for (const [k, v] of this.keys) if (v.record.id === id) this.keys.delete(k);
+    // the inner ledger told forget() already when the key exists; an unknown id changes nothing
+    this.forget(id);
     return r;
   }
 }

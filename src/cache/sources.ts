@@ -30,19 +30,24 @@ export function cacheSources(
   hooks: CacheHooks = {},
 ) {
   if (ttlSeconds <= 0) return sources;
-  return decorateSources(sources, async (call, run) => {
-    if (call.source.kind !== 'live') return run();
-    const key = `src:${call.platform}:${call.source.name}:${call.operation}:${createHash('sha256')
-      .update(canonicalJson(call.query))
-      .digest('base64url')}`;
-    const [hit] = await store.getMany([key]);
-    if (hit !== undefined) {
-      hooks.onHit?.(1);
-      return JSON.parse(hit) as unknown;
-    }
-    hooks.onMiss?.(1);
-    const result = await run();
-    await store.setMany([[key, JSON.stringify(result)]], ttlSeconds);
-    return result;
-  });
+  // local sources (the sandbox) are not wrapped at all: no cache, no cost on their calls
+  return decorateSources(
+    sources,
+    async (call, run) => {
+      const key = `src:${call.platform}:${call.source.name}:${call.operation}:${createHash('sha256')
+        .update(canonicalJson(call.query))
+        .digest('base64url')}`;
+      const [hit] = await store.getMany([key]);
+      if (hit !== undefined) {
+        hooks.onHit?.(1);
+        return JSON.parse(hit) as unknown;
+      }
+      hooks.onMiss?.(1);
+      const result = await run();
+      await store.setMany([[key, JSON.stringify(result)]], ttlSeconds);
+      return result;
+    },
+    {},
+    (source) => source.kind === 'live',
+  );
 }

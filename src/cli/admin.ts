@@ -14,7 +14,7 @@ Commands:
   keys create --name NAME --credits N   create a key (the key is printed once)
   keys list                             keys with balances
   keys show ID                          one key
-  keys revoke ID                        revoke a key (it stops working at once)
+  keys revoke ID                        revoke a key (running instances refuse it within KEY_CACHE_SECONDS)
   keys grant ID --credits N [--note T]  add credits to a key
   keys ledger ID [--limit N]            a key's ledger entries, newest first
   reconcile                             check every balance against its ledger;

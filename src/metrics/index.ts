@@ -82,6 +82,34 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** the request series of one route, method and status, bound once (labels are validated and
+   *  hashed by prom-client on every call otherwise) */
+  private readonly http = new Map<
+    string,
+    { requests: { inc(): void }; duration: { observe(seconds: number): void } }
+  >();
+  private readonly credits = new Map<string, { inc(n: number): void }>();
+
+  httpSeries(route: string, method: string, status: number) {
+    const k = `${method} ${status} ${route}`;
+    let s = this.http.get(k);
+    if (!s) {
+      const labels = { route, method, status: String(status) };
+      s = { requests: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      this.http.set(k, s);
+    }
+    return s;
+  }
+
+  creditsFor(route: string) {
+    let c = this.credits.get(route);
+    if (!c) {
+      c = this.creditsCharged.labels({ route });
+      this.credits.set(route, c);
+    }
+    return c;
+  }
+
   constructor(opts: { processMetrics?: boolean } = {}) {
     // process metrics (CPU, memory, event-loop lag) start timers: only for the real process
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gleaner_' });

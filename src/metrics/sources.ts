@@ -46,28 +46,55 @@ export function decorateSources(
   sources: Sources,
   around: Around,
   overrides: Partial<SourceInfo> = {},
+  /** decorates only the platform sources this accepts; the others are passed through as is */
+  only: (source: SourceInfo) => boolean = () => true,
 ): Sources {
+  const wrap = <T extends SourceInfo>(platform: Platform, src: T): T =>
+    only(src) ? decorate(platform, src, around, overrides) : src;
   return {
-    clipnet: decorate('clipnet', sources.clipnet, around, overrides),
-    picnet: decorate('picnet', sources.picnet, around, overrides),
-    vidnet: decorate('vidnet', sources.vidnet, around, overrides),
+    clipnet: wrap('clipnet', sources.clipnet),
+    picnet: wrap('picnet', sources.picnet),
+    vidnet: wrap('vidnet', sources.vidnet),
     close: () => sources.close(),
   };
 }
 
 export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
+  // the series of each platform, backend and operation, bound once
+  const series = new Map<
+    string,
+    {
+      labels: { platform: string; backend: string; operation: string };
+      ok: { inc(): void };
+      duration: { observe(seconds: number): void };
+    }
+  >();
+  const seriesOf = (call: SourceCall) => {
+    const k = `${call.platform} ${call.source.name} ${call.operation}`;
+    let s = series.get(k);
+    if (!s) {
+      const labels = { platform: call.platform, backend: call.source.name, operation: call.operation };
+      s = {
+        labels,
+        ok: metrics.upstreamCalls.labels({ ...labels, outcome: 'ok' }),
+        duration: metrics.upstreamDuration.labels(labels),
+      };
+      series.set(k, s);
+    }
+    return s;
+  };
   return decorateSources(sources, async (call, run) => {
-    const labels = { platform: call.platform, backend: call.source.name, operation: call.operation };
-    const end = metrics.upstreamDuration.startTimer(labels);
+    const s = seriesOf(call);
+    const started = performance.now();
     try {
       const r = await run();
-      metrics.upstreamCalls.inc({ ...labels, outcome: 'ok' });
+      s.ok.inc();
       return r;
     } catch (e) {
-      metrics.upstreamCalls.inc({ ...labels, outcome: e instanceof SourceError ? e.kind : 'error' });
+      metrics.upstreamCalls.inc({ ...s.labels, outcome: e instanceof SourceError ? e.kind : 'error' });
       throw e;
     } finally {
-      end();
+      s.duration.observe((performance.now() - started) / 1000);
     }
   });
 }

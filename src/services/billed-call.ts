@@ -6,13 +6,15 @@
 //    the items asked for at what the balance affords), then settle for what came back, or
 //    release the hold when the work failed.
 // The stored Idempotency-Key response is written in the same transaction as the debit.
+
+import type { ChargeOutcome, Ledger, StoredResponse } from '../billing/ledger/interface.js';
+import { affordableItems, enrichmentRate, type Price, priceOf, toCredits } from '../billing/pricing.js';
 import type { Metadata, Warning } from '../contract/common.js';
 import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
-import type { ChargeOutcome, Ledger, StoredResponse } from '../billing/ledger/interface.js';
-import { affordableItems, priceOf, toCredits, type Price, enrichmentRate } from '../billing/pricing.js';
 import { insufficientCredits } from '../errors.js';
+import type { SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
   keyId: string;
@@ -20,9 +22,73 @@ export interface CallContext {
   route: EndpointId;
   /** performance.now() at the start of the request */
   startedAt: number;
+  /** aborted at the request deadline (may be created on first read: see requestContext) */
   signal: AbortSignal;
+  /** whether the deadline has passed, without creating the signal */
+  expired?: () => boolean;
   /** set when the caller sent an Idempotency-Key that this call now owns */
   idempotencyKey?: string;
+}
+
+/** A call context whose deadline signal (a timer) is created only when something reads it: a
+ *  local call (the sandbox, no enrichment) never does. Read after the deadline, it is aborted. */
+class RequestContext implements CallContext {
+  readonly keyId: string;
+  readonly requestId: string;
+  readonly route: EndpointId;
+  readonly startedAt: number;
+  readonly idempotencyKey?: string;
+  private readonly deadline: number;
+  private timer: AbortSignal | undefined;
+
+  constructor(fields: Omit<CallContext, 'signal' | 'expired'>, timeoutMs: number) {
+    this.keyId = fields.keyId;
+    this.requestId = fields.requestId;
+    this.route = fields.route;
+    this.startedAt = fields.startedAt;
+    if (fields.idempotencyKey !== undefined) this.idempotencyKey = fields.idempotencyKey;
+    this.deadline = performance.now() + timeoutMs;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.timer) {
+      const left = Math.ceil(this.deadline - performance.now());
+      this.timer =
+        left > 0
+          ? AbortSignal.timeout(left)
+          : AbortSignal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }
+    return this.timer;
+  }
+
+  readonly expired = () => (this.timer ? this.timer.aborted : performance.now() >= this.deadline);
+}
+
+export function requestContext(
+  fields: Omit<CallContext, 'signal' | 'expired'>,
+  timeoutMs: number,
+): CallContext {
+  return new RequestContext(fields, timeoutMs);
+}
+
+/** what a platform source gets of the call context, without reading the signal early */
+class SourceContext implements SourceCallContext {
+  readonly expired?: () => boolean;
+  readonly requestId?: string;
+  constructor(
+    private readonly ctx: CallContext,
+    requestId: boolean,
+  ) {
+    if (ctx.expired) this.expired = ctx.expired;
+    if (requestId) this.requestId = ctx.requestId;
+  }
+  get signal(): AbortSignal {
+    return this.ctx.signal;
+  }
+}
+
+export function sourceContext(ctx: CallContext, requestId = false): SourceCallContext {
+  return new SourceContext(ctx, requestId);
 }
 
 export interface CallDeps {
@@ -85,13 +151,13 @@ async function enrichItems<T>(
   deps: CallDeps,
   call: BilledCall<T, unknown>,
   items: T[],
-  signal: AbortSignal,
+  ctx: CallContext,
 ): Promise<Array<T & { enrichment?: Enrichment }>> {
   const { types, categories, provider } = call.enrich;
   if (types.length === 0 || items.length === 0) return items as Array<T & { enrichment?: Enrichment }>;
   const results = await deps.enricher.enrich(
     { texts: items.map((i) => call.text(i)), types, categories, provider },
-    { signal },
+    { signal: ctx.signal },
   );
   return items.map((item, i) => ({ ...item, enrichment: results[i]! }));
 }
@@ -148,14 +214,17 @@ export async function runBilledCall<T, D>(
     ctx.idempotencyKey ? { keyId: ctx.keyId, key: ctx.idempotencyKey, render } : undefined;
 
   if (local) {
-    const available = await deps.ledger.available(ctx.keyId);
+    let available = await deps.ledger.available(ctx.keyId);
+    // a peek answered from memory is used only when it limits nothing (see cache/balances.ts)
+    if (affordableItems(price, available, call.maxItems) !== call.maxItems)
+      available = await deps.ledger.available(ctx.keyId, { fresh: true });
     if (affordableItems(price, available, call.minItems) === null) throw insufficientCredits();
     const fetched = await call.fetch(call.maxItems);
     const n = fetched.items.length;
     // enrich only what the balance covers now; the charge below decides for good
     const peek = affordableItems(price, available, n) ?? 0;
     if (peek < call.minItems) throw insufficientCredits();
-    const enriched = await enrichItems(deps, call, fetched.items.slice(0, peek), ctx.signal);
+    const enriched = await enrichItems(deps, call, fetched.items.slice(0, peek), ctx);
     const render = finish(fetched, enriched, n);
     const result = await deps.ledger.charge({
       keyId: ctx.keyId,
@@ -184,7 +253,7 @@ export async function runBilledCall<T, D>(
   try {
     const fetched = await call.fetch(hold.items);
     const items = fetched.items.slice(0, hold.items);
-    const enriched = await enrichItems(deps, call, items, ctx.signal);
+    const enriched = await enrichItems(deps, call, items, ctx);
     // the balance may have cut the items asked for: say so when it could have mattered
     const cut = hold.items < call.maxItems && fetched.items.length >= hold.items;
     const render = finish(fetched, enriched, cut ? enriched.length + 1 : undefined);

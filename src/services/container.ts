@@ -6,13 +6,14 @@
 // Wrapping order, innermost first:
 //   sources:  backend → [fault injection, tests only] → metrics → response cache
 //   enricher: analyzer → metrics → result cache
-//   ledger:   database → [key lookup cache] → hold metrics
+//   ledger:   database → [key lookup cache → balance peek cache] → hold metrics
 // so that a cache hit is neither an upstream call nor analyzer work, and injected faults count
 // as upstream failures.
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { isPostgresUrl, type Ledger, openLedger } from '../billing/ledger/index.js';
+import { PeekCacheLedger } from '../cache/balances.js';
 import { cacheEnricher, cacheSources, createCacheStore } from '../cache/index.js';
 import { KeyCacheLedger } from '../cache/keys.js';
 import type { Config } from '../config.js';
@@ -116,7 +117,10 @@ export async function createServices(
   );
   const keyed =
     config.KEY_CACHE_SECONDS > 0
-      ? new KeyCacheLedger(rawLedger, config.KEY_CACHE_SECONDS * 1000, cacheHooks('key'))
+      ? new PeekCacheLedger(
+          new KeyCacheLedger(rawLedger, config.KEY_CACHE_SECONDS * 1000, cacheHooks('key')),
+          config.KEY_CACHE_SECONDS * 1000,
+        )
       : rawLedger;
   const ledger = new MeteredLedger(keyed, metrics);
 

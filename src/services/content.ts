@@ -35,7 +35,14 @@ import type {
   Sources,
   VidnetSearchResult,
 } from '../sources/interface.js';
-import { type CallContext, type CallDeps, enrichOptions, type Reply, runBilledCall } from './billed-call.js';
+import {
+  type CallContext,
+  type CallDeps,
+  enrichOptions,
+  type Reply,
+  runBilledCall,
+  sourceContext,
+} from './billed-call.js';
 
 type EnrichBody = Parameters<typeof enrichOptions>[0];
 
@@ -81,7 +88,7 @@ export function userPosts(
     fetch: async (cap) => {
       page = await source.userPosts(
         { username: stripAt(body.username), limit: Math.max(1, cap), cursor: body.cursor },
-        { signal: ctx.signal, requestId: ctx.requestId },
+        sourceContext(ctx, true),
       );
       const items = cap === 0 ? [] : page.items.map((p) => p.item);
       return { items, warnings: [] };
@@ -160,7 +167,7 @@ export function postComments(
     targets: refs.map((r) => r.input),
     perTarget: body.limit_per_post,
     what: 'comments',
-    run: (_t, i, limit) => source.comments({ post: refs[i]!, limit }, { signal: ctx.signal }),
+    run: (_t, i, limit) => source.comments({ post: refs[i]!, limit }, sourceContext(ctx)),
     items: (comments: PostComment[]) => comments,
     text: (c) => c.text,
     data: (comments) => ({ comments }),
@@ -180,7 +187,7 @@ export function vidnetComments(
     targets: refs.map((r) => r.input),
     perTarget: body.limit_per_post,
     what: 'comments',
-    run: (_t, i, limit) => source.comments({ video: refs[i]!, limit }, { signal: ctx.signal }),
+    run: (_t, i, limit) => source.comments({ video: refs[i]!, limit }, sourceContext(ctx)),
     items: (comments: VidnetComment[]) => comments,
     text: (c) => c.text,
     data: (comments) => ({ comments }),
@@ -199,7 +206,7 @@ export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBo
     what: 'posts',
     run: async (username, _i, limit) => ({
       username,
-      page: await source.userPosts({ username, limit }, { signal: ctx.signal }),
+      page: await source.userPosts({ username, limit }, sourceContext(ctx)),
     }),
     items: (r: { username: string; page: Page<ClipnetPost> }) =>
       r.page.items.map((p) => ({ owner: r.username, post: p.item })),
@@ -233,7 +240,7 @@ export function hashtagPosts(
     targets: tags,
     perTarget: body.max_posts_per_hashtag,
     what: 'posts',
-    run: (hashtag, _i, max) => source.hashtagPosts({ hashtag, days: body.days, max }, { signal: ctx.signal }),
+    run: (hashtag, _i, max) => source.hashtagPosts({ hashtag, days: body.days, max }, sourceContext(ctx)),
     items: (posts: HashtagPost[]) => posts,
     text: (p) => p.post_text,
     data: (posts) => ({ posts, hashtags: tags, days: body.days, total_posts: posts.length }),
@@ -257,7 +264,7 @@ export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSe
     run: (keyword, _i, max) =>
       source.search(
         { keyword, max, depth: body.depth, period: body.period, sorting: body.sorting },
-        { signal: ctx.signal },
+        sourceContext(ctx),
       ),
     items: (r: VidnetSearchResult) => r.videos,
     text: videoText,
@@ -278,10 +285,7 @@ export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetH
     perTarget: body.depth * PAGE_SIZE,
     what: 'videos',
     run: (hashtag, _i, max) =>
-      source.hashtag(
-        { hashtag, depth: body.depth, onlyShorts: body.only_shorts, max },
-        { signal: ctx.signal },
-      ),
+      source.hashtag({ hashtag, depth: body.depth, onlyShorts: body.only_shorts, max }, sourceContext(ctx)),
     items: (videos: VidnetHashtagVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, hashtags: tags, total_videos: videos.length }),
@@ -298,7 +302,7 @@ export function channelVideos(deps: ContentDeps, ctx: CallContext, body: Channel
     perTarget: body.depth * PAGE_SIZE,
     what: 'videos',
     run: (browseId, _i, max) =>
-      source.channelVideos({ browseId, depth: body.depth, max }, { signal: ctx.signal }),
+      source.channelVideos({ browseId, depth: body.depth, max }, sourceContext(ctx)),
     items: (videos: VidnetChannelVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, browse_ids: ids, total_videos: videos.length }),
@@ -317,7 +321,7 @@ export function channelShorts(deps: ContentDeps, ctx: CallContext, body: Channel
     targets: ids,
     perTarget: SHORTS_PER_CHANNEL,
     what: 'Shorts',
-    run: (browseId, _i, max) => source.channelShorts({ browseId, max }, { signal: ctx.signal }),
+    run: (browseId, _i, max) => source.channelShorts({ browseId, max }, sourceContext(ctx)),
     items: (shorts: VidnetChannelVideo[]) => shorts,
     text: videoText,
     data: (shorts) => ({ shorts, browse_ids: ids, total_shorts: shorts.length }),

@@ -14,9 +14,20 @@ interface CursorBody {
   c: string;
 }
 
+/** wrapped cursors by backend and cursor: the same items are paged through again and again */
+const wrapped = new Map<string, string>();
+
 export function wrapCursor(backend: string, cursor: string): string {
-  const body: CursorBody = { v: VERSION, b: backend, c: cursor };
-  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+  const k = `${backend}\n${cursor}`;
+  let w = wrapped.get(k);
+  if (w === undefined) {
+    // JSON.stringify({ v, b, c }), written out
+    const body = `{"v":${VERSION},"b":${JSON.stringify(backend)},"c":${JSON.stringify(cursor)}}`;
+    w = Buffer.from(body, 'utf8').toString('base64url');
+    if (wrapped.size >= 50_000 || cursor.length > 256) wrapped.clear();
+    if (cursor.length <= 256) wrapped.set(k, w);
+  }
+  return w;
 }
 
 /** reads a public cursor; throws bad_cursor when it is not one of ours */

@@ -34,7 +34,7 @@ async function tryInOrder<S extends { name: string }, T>(
 ): Promise<T> {
   let last: unknown;
   for (const b of backends) {
-    if (ctx?.signal?.aborted) break;
+    if (ctx?.expired ? ctx.expired() : ctx?.signal?.aborted) break;
     try {
       return await call(b);
     } catch (e) {

@@ -68,7 +68,9 @@ export async function createSources(config: Config, logger: Logger, deps: Source
       vidnet,
       async close() {
         // composeSources closes every backend it was given (their HTTP connection pools)
-        await Promise.all([clipnet, picnet, vidnet].map((s) => (s as { close?: () => Promise<void> }).close?.()));
+        await Promise.all(
+          [clipnet, picnet, vidnet].map((s) => (s as { close?: () => Promise<void> }).close?.()),
+        );
         sandbox?.close();
       },
     };

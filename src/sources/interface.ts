@@ -45,6 +45,8 @@ export class SourceError extends Error {
 export interface SourceCallContext {
   /** aborted when the client goes away or the request deadline passes */
   signal?: AbortSignal;
+  /** whether the deadline has passed, without creating the signal (a timer) to ask it */
+  expired?: () => boolean;
   requestId?: string;
 }
 

@@ -70,11 +70,17 @@ test('first start prints a working demo key once; the API works offline; SIGTERM
     expect(first.demoKey).toMatch(/^gl_[A-Za-z0-9_-]{32}$/);
     const key = first.demoKey!;
     // the key appears only in the banner, never in a log line
-    const logLines = first.output().split('\n').filter((l) => l.startsWith('{'));
+    const logLines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     expect(logLines.some((l) => l.includes(key))).toBe(false);
 
     const a = await post(first.base, key, '/ml/analyze', {
-      texts: ['I absolutely love this, best purchase ever!', 'This is the worst service, still waiting for my refund'],
+      texts: [
+        'I absolutely love this, best purchase ever!',
+        'This is the worst service, still waiting for my refund',
+      ],
       enrich: ['sentiment', 'topics', 'intent', 'keywords'],
     });
     expect(a.status).toBe(200);
@@ -84,7 +90,11 @@ test('first start prints a working demo key once; the API works offline; SIGTERM
     expect(aj.metadata.credits_used).toBe(6);
     expect(aj.metadata.credits_remaining).toBe(994);
 
-    const p = await post(first.base, key, '/clipnet/posts', { username: 'rafatech', limit: 3, enrich: ['sentiment'] });
+    const p = await post(first.base, key, '/clipnet/posts', {
+      username: 'rafatech',
+      limit: 3,
+      enrich: ['sentiment'],
+    });
     const pj = (await p.json()) as any;
     expect(p.status).toBe(200);
     expect(pj.metadata.source).toBe('sandbox');

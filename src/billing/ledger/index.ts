@@ -58,6 +58,9 @@ export class LedgerDecorator implements Ledger {
   revokeKey(...a: Parameters<Ledger['revokeKey']>) {
     return this.inner.revokeKey(...a);
   }
+  onKeyRevoked(...a: Parameters<Ledger['onKeyRevoked']>) {
+    this.inner.onKeyRevoked(...a);
+  }
   grant(...a: Parameters<Ledger['grant']>) {
     return this.inner.grant(...a);
   }

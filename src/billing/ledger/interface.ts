@@ -131,13 +131,17 @@ export interface Ledger {
   getKey(id: string): Promise<KeyBalance | null>;
   /** false when the key does not exist */
   revokeKey(id: string): Promise<boolean>;
+  /** calls `listener` with the id of each key revoked through this ledger, once the revocation
+   *  is committed (in-process caches of key lookups drop the key at once) */
+  onKeyRevoked(listener: (keyId: string) => void): void;
   /** adds credits; null when the key does not exist */
   grant(id: string, amount: number, note?: string): Promise<KeyBalance | null>;
   entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
   countKeys(): Promise<number>;
 
-  /** what a key can spend now (balance minus open holds); a read without a lock */
-  available(keyId: string): Promise<number>;
+  /** what a key can spend now (balance minus open holds); a read without a lock. Decorators
+   *  may answer from memory (cache/balances.ts) unless `fresh` is set. */
+  available(keyId: string, opts?: { fresh?: boolean }): Promise<number>;
   /** one-step debit of up to `items` items, conditional on the balance */
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** reserves what the call can cost at most, capped by the balance */

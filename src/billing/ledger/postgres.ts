@@ -8,8 +8,16 @@
 //  - a stored Idempotency-Key response commits in the same transaction as its debit;
 //  - the sweeper takes expired holds with FOR UPDATE SKIP LOCKED, so every instance can sweep
 //    at once without closing a hold twice;
-//  - durability and group commit come from PostgreSQL itself: a COMMIT returns once its WAL is
-//    flushed, and concurrent commits share one flush.
+//  - durability: a COMMIT returns once its WAL is flushed;
+//  - group commit: a debit holds its key's row lock until its COMMIT, so the calls of one key
+//    would run one commit (one WAL flush) at a time. Instead, the charges, holds and settles
+//    that arrive while a write is running are queued and then run together in one transaction
+//    (see flush()): one call of the gleaner_batch function (migration 3) does them in the order
+//    they came (sorted by key, so that two batches lock rows in the same order), each deciding
+//    on the row it locks exactly as the single-call statements do; then one statement stores
+//    their Idempotency-Key responses, then COMMIT. If anything in a batch fails, the database
+//    rolls the whole batch back and each call runs again on its own, so one failing call never
+//    undoes or fails the others.
 // Timestamps (hold expiry, idempotency leases) use the database clock, so instances with skewed
 // clocks agree.
 import { randomUUID } from 'node:crypto';
@@ -173,11 +181,170 @@ export interface PostgresLedgerOptions {
 
 type Client = pg.PoolClient;
 
+/** one call of a batch: its row of gleaner_batch's arguments (see migration 3) */
+interface BatchRow {
+  kind: 'charge' | 'hold' | 'settle';
+  keyId: string;
+  base: number;
+  perItem: number;
+  want: number;
+  min: number;
+  requestId: string;
+  route: string;
+  holdId: string | null;
+  ttlMs: number | null;
+}
+
+interface BatchOutcome {
+  n: number | null;
+  amount: number | null;
+  balance: number | null;
+}
+
+/** a stored Idempotency-Key response, written in the batch's transaction */
+interface StoredRow {
+  keyId: string;
+  key: string;
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/** one call waiting in the write queue */
+interface Queued {
+  row: BatchRow;
+  /** reads its outcome from its row of gleaner_batch's answer */
+  finish(out: BatchOutcome): { value: unknown; stored?: StoredRow };
+  /** the call on its own, in its own transaction (when its batch failed) */
+  alone(): Promise<unknown>;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+}
+
+const BATCH = `SELECT n, amount, balance FROM gleaner_batch($1::text[], $2::text[], $3::bigint[],
+  $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::bigint[])`;
+
+const STORE_RESPONSES = `
+UPDATE idempotency i SET state = 'done', status = u.status, headers = u.headers::jsonb, body = u.body
+FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[])
+  AS u (key_id, idem_key, status, headers, body)
+WHERE i.key_id = u.key_id AND i.idem_key = u.idem_key`;
+
+/** writes of one instance running at once: while one batch waits for its COMMIT (the WAL
+ *  flush), the next is already on its way (and waits for the row locks of the first) */
+const MAX_WRITES = 2;
+
+/** an error the server reported for a statement: the transaction was rolled back, the
+ *  connection is still usable */
+const statementError = (e: unknown) => e instanceof pg.DatabaseError && e.severity === 'ERROR';
+
 export class PostgresLedger implements Ledger {
   readonly kind = 'postgres' as const;
   private closed = false;
+  private queue: Queued[] = [];
+  /** writes (one call or a batch) running now: what arrives while MAX_WRITES run waits */
+  private writing = 0;
 
   constructor(readonly pool: pg.Pool) {}
+
+  /** Runs a charge, hold or settle: at once when few writes are running, else in the next batch. */
+  private enqueue<T>(op: Omit<Queued, 'resolve' | 'reject'>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the ledger is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ ...op, resolve: resolve as (v: unknown) => void, reject });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    while (this.writing < MAX_WRITES && this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      this.writing++;
+      const run =
+        batch.length === 1 ? batch[0]!.alone().then(batch[0]!.resolve, batch[0]!.reject) : this.flush(batch);
+      void run.finally(() => {
+        this.writing--;
+        this.kick();
+      });
+    }
+  }
+
+  /** one transaction for several calls; see the header */
+  private async flush(calls: Queued[]): Promise<void> {
+    // by key (stable: one key's calls keep their order), so batches lock rows in one order
+    const batch = calls
+      .map((op, i) => ({ op, i }))
+      .sort((a, b) =>
+        a.op.row.keyId < b.op.row.keyId ? -1 : a.op.row.keyId > b.op.row.keyId ? 1 : a.i - b.i,
+      )
+      .map(({ op }) => op);
+    let c: Client;
+    try {
+      c = await this.pool.connect();
+    } catch (e) {
+      for (const op of batch) op.reject(e);
+      return;
+    }
+    const values: unknown[] = [];
+    try {
+      await c.query('BEGIN');
+      const rows = batch.map((op) => op.row);
+      const r = await c.query<BatchOutcome>({
+        name: 'batch',
+        text: BATCH,
+        values: [
+          rows.map((x) => x.kind),
+          rows.map((x) => x.keyId),
+          rows.map((x) => x.base),
+          rows.map((x) => x.perItem),
+          rows.map((x) => x.want),
+          rows.map((x) => x.min),
+          rows.map((x) => x.requestId),
+          rows.map((x) => x.route),
+          rows.map((x) => x.holdId),
+          rows.map((x) => x.ttlMs),
+        ],
+      });
+      if (r.rows.length !== batch.length) throw new Error('gleaner_batch answered a row count of its own');
+      const stored: StoredRow[] = [];
+      batch.forEach((op, i) => {
+        const f = op.finish(r.rows[i]!);
+        values.push(f.value);
+        if (f.stored) stored.push(f.stored);
+      });
+      if (stored.length > 0)
+        await c.query({
+          name: 'store_responses',
+          text: STORE_RESPONSES,
+          values: [
+            stored.map((x) => x.keyId),
+            stored.map((x) => x.key),
+            stored.map((x) => x.status),
+            stored.map((x) => x.headers),
+            stored.map((x) => x.body),
+          ],
+        });
+      await c.query('COMMIT');
+    } catch (e) {
+      if (!statementError(e)) {
+        // the connection broke (or this code did): whether the batch committed is unknown, so
+        // no call may run again; the connection is closed, which rolls back what did not commit
+        c.release(e instanceof Error ? e : true);
+        for (const op of batch) op.reject(e);
+        return;
+      }
+      await c.query('ROLLBACK').catch(() => {});
+      c.release();
+      // nothing of the batch was committed: each call on its own
+      await Promise.all(batch.map((op) => op.alone().then(op.resolve, op.reject)));
+      return;
+    }
+    c.release();
+    batch.forEach((op, i) => {
+      op.resolve(values[i]);
+    });
+  }
 
   private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -255,7 +422,14 @@ export class PostgresLedger implements Ledger {
       'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, clock_timestamp()) WHERE id = $1',
       [id],
     );
-    return (r.rowCount ?? 0) > 0;
+    const found = (r.rowCount ?? 0) > 0;
+    if (found) for (const l of this.revokeListeners) l(id);
+    return found;
+  }
+
+  private readonly revokeListeners: Array<(keyId: string) => void> = [];
+  onKeyRevoked(listener: (keyId: string) => void) {
+    this.revokeListeners.push(listener);
   }
 
   async grant(id: string, amount: number, note?: string) {
@@ -334,7 +508,56 @@ export class PostgresLedger implements Ledger {
     return { ok: true, ...outcome, stored };
   }
 
+  private batchRow(
+    kind: BatchRow['kind'],
+    req: { keyId: string; requestId: string; route: string; price: Price; minItems: number },
+    want: number,
+    hold: { holdId: string; ttlMs: number | null } | null = null,
+  ): BatchRow {
+    return {
+      kind,
+      keyId: req.keyId,
+      base: req.price.base,
+      perItem: req.price.perItem,
+      want,
+      min: req.minItems,
+      requestId: req.requestId,
+      route: req.route,
+      holdId: hold?.holdId ?? null,
+      ttlMs: hold?.ttlMs ?? null,
+    };
+  }
+
+  /** a debit's outcome in a batch, and the stored response to write with it */
+  private finishDebit(
+    out: BatchOutcome,
+    idempotency: ChargeRequest['idempotency'],
+  ): { value: ChargeResult; stored?: StoredRow } {
+    if (out.n === null || out.amount === null || out.balance === null) return { value: { ok: false } };
+    const outcome: ChargeOutcome = { items: out.n, amount: out.amount, balance: out.balance };
+    if (!idempotency) return { value: { ok: true, ...outcome } };
+    const stored = idempotency.render(outcome);
+    return {
+      value: { ok: true, ...outcome, stored },
+      stored: {
+        keyId: idempotency.keyId,
+        key: idempotency.key,
+        status: stored.status,
+        headers: JSON.stringify(stored.headers),
+        body: stored.body,
+      },
+    };
+  }
+
   async charge(req: ChargeRequest): Promise<ChargeResult> {
+    return this.enqueue({
+      row: this.batchRow('charge', req, req.items),
+      finish: (out) => this.finishDebit(out, req.idempotency),
+      alone: () => this.chargeAlone(req),
+    });
+  }
+
+  private async chargeAlone(req: ChargeRequest): Promise<ChargeResult> {
     const idem = req.idempotency;
     if (!idem) {
       // one statement, one implicit transaction
@@ -349,6 +572,19 @@ export class PostgresLedger implements Ledger {
 
   async hold(req: HoldRequest): Promise<HoldResult> {
     const holdId = `hold_${randomUUID().replaceAll('-', '')}`;
+    return this.enqueue({
+      row: this.batchRow('hold', req, req.maxItems, { holdId, ttlMs: req.ttlMs }),
+      finish: (out) => ({
+        value:
+          out.n === null || out.amount === null
+            ? { ok: false }
+            : { ok: true, holdId, amount: out.amount, items: out.n },
+      }),
+      alone: () => this.holdAlone(req, holdId),
+    });
+  }
+
+  private async holdAlone(req: HoldRequest, holdId: string): Promise<HoldResult> {
     const r = await this.withRetry(() =>
       this.q<{ n: number; amount: number }>('hold', HOLD, [
         req.keyId,
@@ -367,6 +603,14 @@ export class PostgresLedger implements Ledger {
   }
 
   async settle(req: SettleRequest): Promise<ChargeResult> {
+    return this.enqueue({
+      row: this.batchRow('settle', req, req.items, { holdId: req.holdId, ttlMs: null }),
+      finish: (out) => this.finishDebit(out, req.idempotency),
+      alone: () => this.settleAlone(req),
+    });
+  }
+
+  private async settleAlone(req: SettleRequest): Promise<ChargeResult> {
     return this.tx(async (c) => {
       await this.q('close_hold', CLOSE_HOLD, [req.holdId, 'settled'], c);
       // A hold that expired meanwhile no longer reserves anything: the debit is then conditional
@@ -501,6 +745,8 @@ export class PostgresLedger implements Ledger {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    // the queued and running writes finish first
+    while (this.writing > 0 || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
     await this.pool.end();
   }
 }

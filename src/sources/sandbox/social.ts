@@ -37,6 +37,10 @@ export interface CommentRecord {
 const POST_COLUMNS =
   'p.pk, p.id, p.ts, p.caption, p.code, p.media_type, p.views, p.likes, p.comments, p.shares, a.handle, a.user_id';
 
+/** the columns of user_posts, in PostRecord order, read as arrays by the page statement */
+const PAGE_COLUMNS = 'pk, id, ts, caption, code, media_type, views, likes, comments, shares';
+type PageRow = [number, string, number, string, string, string | null, number, number, number, number];
+
 export class SocialTables {
   private byHandle: Statement;
   private byUserId: Statement;
@@ -45,6 +49,10 @@ export class SocialTables {
   private postByCode: Statement;
   private topComments: Statement;
   private tagged: Statement;
+  /** each account's posts once read (newest first): the world never changes while it is open,
+   *  and a page is then a binary search and a slice instead of a query */
+  private readonly accountPosts = new Map<number, readonly PostRecord[]>();
+  private readonly accounts = new Map<string, AccountRecord | undefined>();
 
   constructor(
     readonly world: World,
@@ -53,12 +61,11 @@ export class SocialTables {
     const db = world.db;
     this.byHandle = db.prepare('SELECT pk, handle, user_id FROM accounts WHERE platform = ? AND handle = ?');
     this.byUserId = db.prepare('SELECT pk, handle, user_id FROM accounts WHERE platform = ? AND user_id = ?');
-    // newest first, ties by id (descending), continuing strictly after the cursor's key
-    this.page = db.prepare(
-      `SELECT ${POST_COLUMNS} FROM posts p JOIN accounts a ON a.pk = p.account_pk
-       WHERE p.account_pk = ? AND (p.ts < ? OR (p.ts = ? AND p.id < ?)) AND p.ts <= ?
-       ORDER BY p.ts DESC, p.id DESC LIMIT ?`,
-    );
+    // an account's posts, newest first, ties by id (descending): one backward range scan of the
+    // clustered copy (no join, no row lookups), rows as arrays
+    this.page = db
+      .prepare(`SELECT ${PAGE_COLUMNS} FROM user_posts WHERE account_pk = ? ORDER BY ts DESC, id DESC`)
+      .raw(true);
     this.postById = db.prepare(
       `SELECT ${POST_COLUMNS} FROM posts p JOIN accounts a ON a.pk = p.account_pk WHERE p.platform = ? AND p.id = ?`,
     );
@@ -78,7 +85,36 @@ export class SocialTables {
   }
 
   accountByHandle(handle: string): AccountRecord | undefined {
-    return this.byHandle.get(this.platform, handle) as AccountRecord | undefined;
+    if (this.accounts.has(handle)) return this.accounts.get(handle);
+    const account = this.byHandle.get(this.platform, handle) as AccountRecord | undefined;
+    // handles asked for are the callers' to choose: bounded, unknown ones included
+    if (this.accounts.size >= 10_000) this.accounts.clear();
+    this.accounts.set(handle, account ? Object.freeze(account) : undefined);
+    return account;
+  }
+
+  private postsOf(account: AccountRecord): readonly PostRecord[] {
+    let posts = this.accountPosts.get(account.pk);
+    if (!posts) {
+      posts = (this.page.all(account.pk) as PageRow[]).map((r) =>
+        Object.freeze({
+          pk: r[0],
+          id: r[1],
+          ts: r[2],
+          caption: r[3],
+          code: r[4],
+          media_type: r[5],
+          views: r[6],
+          likes: r[7],
+          comments: r[8],
+          shares: r[9],
+          handle: account.handle,
+          user_id: account.user_id,
+        }),
+      );
+      this.accountPosts.set(account.pk, posts);
+    }
+    return posts;
   }
 
   accountByUserId(userId: string): AccountRecord | undefined {
@@ -94,19 +130,26 @@ export class SocialTables {
   ): { rows: Array<{ row: PostRecord; cursor: string }>; hasMore: boolean } {
     const after = cursor === undefined ? { ts: clock.nowOffset + 1, id: '' } : decodeCursor(cursor);
     const n = clampLimit(limit);
-    const rows = this.page.all(
-      account.pk,
-      after.ts,
-      after.ts,
-      after.id,
-      clock.nowOffset,
-      n + 1,
-    ) as PostRecord[];
-    const hasMore = rows.length > n;
-    return {
-      rows: rows.slice(0, n).map((row) => ({ row, cursor: encodeCursor(row.ts, row.id) })),
-      hasMore,
-    };
+    const posts = this.postsOf(account);
+    // newest first, continuing strictly after the cursor's key, none after now: the posts that
+    // qualify are a suffix of the list; find where it starts (ids are ASCII, so JavaScript's
+    // string order is SQLite's)
+    const qualifies = (p: PostRecord) =>
+      p.ts <= clock.nowOffset && (p.ts < after.ts || (p.ts === after.ts && p.id < after.id));
+    let lo = 0;
+    let hi = posts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (qualifies(posts[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    const end = Math.min(posts.length, lo + n);
+    const rows: Array<{ row: PostRecord; cursor: string }> = [];
+    for (let i = lo; i < end; i++) {
+      const row = posts[i]!;
+      rows.push({ row, cursor: encodeCursor(row.ts, row.id) });
+    }
+    return { rows, hasMore: posts.length > end };
   }
 
   findPost(ref: PostRef, clock: Clock, idFirst: 'id' | 'code'): PostRecord | undefined {

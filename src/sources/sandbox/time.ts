@@ -18,9 +18,23 @@ export function clockAt(now: Date): Clock {
   return { anchor, nowOffset: nowSec - anchor };
 }
 
+/** "YYYY-MM-DDT" of a day number (days since the epoch), for the few days a world shows */
+const dayPrefixes = new Map<number, string>();
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** ISO 8601 UTC without milliseconds */
 export function isoAt(clock: Clock, ts: number): string {
-  return new Date((clock.anchor + ts) * 1000).toISOString().replace('.000Z', 'Z');
+  const t = clock.anchor + ts;
+  if (!Number.isInteger(t)) return new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+  const day = Math.floor(t / DAY_SECONDS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_SECONDS * 1000).toISOString().slice(0, 11);
+    if (dayPrefixes.size >= 4096) dayPrefixes.clear();
+    dayPrefixes.set(day, prefix);
+  }
+  const s = t - day * DAY_SECONDS;
+  return `${prefix}${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}Z`;
 }
 
 export function unixAt(clock: Clock, ts: number): number {

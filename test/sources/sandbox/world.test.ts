@@ -10,7 +10,8 @@ import { worldDigest } from '../../../src/sources/sandbox/build.js';
 import { openSandbox } from '../../../src/sources/sandbox/index.js';
 import { tempWorld } from './helpers.js';
 
-/** the digest of world v1; any change to the generator must bump WORLD_VERSION and this value */
+/** the digest of world content v1 (world files v1 and v2); a change to what the generator
+ *  produces must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
 const EXPECTED_DIGEST = 'c82a2965c3b2bedca41fffffc4b87291db67e85b102622d7f624877332629504';
 
 const run = promisify(execFile);

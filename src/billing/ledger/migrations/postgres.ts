@@ -96,6 +96,115 @@ CREATE TABLE rate_limits (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'batched charges',
+    // Group commit (postgres.ts, flush()): the charges, holds and settles of concurrent calls in
+    // one statement and one transaction, in the order given. Each does what the single-call
+    // statements (CHARGE, HOLD, CLOSE_HOLD in postgres.ts) do: lock the key's row, compute the
+    // items it affords from that locked row, and debit or hold only when they reach the minimum
+    // (the CHECK constraints stand behind it). Consecutive charges of one key are decided one
+    // after the other on the row locked once, with the balance they leave, and written as one
+    // update of the row and one insert of their journal entries. One row out per call: n and
+    // amount are NULL when the call was refused; balance is the balance after a debit.
+    sql: `
+CREATE FUNCTION gleaner_batch(
+  kinds text[], key_ids text[], bases bigint[], per_items bigint[], wants bigint[], mins bigint[],
+  request_ids text[], routes text[], hold_ids text[], ttls bigint[]
+) RETURNS TABLE (n bigint, amount bigint, balance bigint) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  i integer;
+  avail bigint;
+  bal bigint;
+  k bigint;
+  cost bigint;
+  -- the run of charges of one key being decided: the key, what it has left, what it spent
+  run_key text := NULL;
+  run_spent bigint := 0;
+  run_amounts bigint[] := '{}';
+  run_requests text[] := '{}';
+  run_routes text[] := '{}';
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(kinds, 1), 0) + 1 LOOP
+    -- the end of a run: write it
+    IF run_key IS NOT NULL AND (i > coalesce(array_length(kinds, 1), 0) OR kinds[i] <> 'charge'
+                                OR key_ids[i] <> run_key) THEN
+      IF run_spent > 0 THEN
+        UPDATE api_keys SET balance = api_keys.balance - run_spent WHERE id = run_key;
+        INSERT INTO ledger (key_id, kind, amount, request_id, route)
+        SELECT run_key, 'debit', u.amount, u.request_id, u.route
+        FROM unnest(run_amounts, run_requests, run_routes) WITH ORDINALITY AS u (amount, request_id, route, o)
+        ORDER BY u.o;
+      END IF;
+      run_key := NULL;
+      run_spent := 0;
+      run_amounts := '{}';
+      run_requests := '{}';
+      run_routes := '{}';
+    END IF;
+    EXIT WHEN i > coalesce(array_length(kinds, 1), 0);
+    n := NULL;
+    amount := NULL;
+    balance := NULL;
+    IF kinds[i] = 'settle' THEN
+      WITH h AS (
+        UPDATE holds SET state = 'settled', closed_at = clock_timestamp()
+        WHERE id = hold_ids[i] AND state = 'open'
+        RETURNING key_id, holds.amount
+      )
+      UPDATE api_keys a SET held = a.held - h.amount FROM h WHERE a.id = h.key_id;
+    END IF;
+    IF run_key IS NULL THEN
+      SELECT a.balance - a.held, a.balance INTO avail, bal
+        FROM api_keys a WHERE a.id = key_ids[i] FOR NO KEY UPDATE;
+      IF NOT FOUND THEN
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+    IF avail >= bases[i] THEN
+      k := CASE WHEN per_items[i] = 0 THEN wants[i]
+                ELSE LEAST(wants[i], (avail - bases[i]) / per_items[i]) END;
+      cost := bases[i] + per_items[i] * k;
+      IF k >= mins[i] AND cost <= avail THEN
+        IF kinds[i] = 'hold' THEN
+          UPDATE api_keys SET held = held + cost WHERE id = key_ids[i];
+          INSERT INTO holds (id, key_id, amount, request_id, route, state, expires_at)
+          VALUES (hold_ids[i], key_ids[i], cost, request_ids[i], routes[i], 'open',
+                  clock_timestamp() + ttls[i] * interval '1 millisecond');
+        ELSIF kinds[i] = 'settle' THEN
+          UPDATE api_keys SET balance = api_keys.balance - cost WHERE id = key_ids[i];
+          IF cost > 0 THEN
+            INSERT INTO ledger (key_id, kind, amount, request_id, route)
+            VALUES (key_ids[i], 'debit', cost, request_ids[i], routes[i]);
+          END IF;
+          balance := bal - cost;
+        ELSE
+          -- a charge: decided now, written with its run
+          avail := avail - cost;
+          bal := bal - cost;
+          run_spent := run_spent + cost;
+          IF cost > 0 THEN
+            run_amounts := run_amounts || cost;
+            run_requests := run_requests || request_ids[i];
+            run_routes := run_routes || routes[i];
+          END IF;
+          balance := bal;
+        END IF;
+        n := k;
+        amount := cost;
+      END IF;
+    END IF;
+    IF kinds[i] = 'charge' THEN
+      run_key := key_ids[i];
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;
+`,
+  },
 ];
 
 /** a fixed number naming "gleaner schema migrations" among advisory locks */
