@@ -30,6 +30,7 @@ import type {
   SettleRequest,
   StoredResponse,
 } from './interface.js';
+import { reconcileReport } from './reconcile.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -579,24 +580,7 @@ export class SqliteLedger implements Ledger {
         .all();
       return { keys, sums, held, entries, orphans };
     });
-    const { keys, sums, held, entries, orphans } = read();
-    const problems: ReconcileReport['problems'] = orphans.map((o) => ({
-      keyId: o.key_id,
-      problem: 'ledger entries for a key that does not exist',
-    }));
-    let openHolds = 0;
-    for (const k of keys) {
-      const s = sums.get(k.id);
-      const expected = (s?.grants ?? 0) - (s?.debits ?? 0);
-      if (expected !== k.balance)
-        problems.push({ keyId: k.id, problem: `balance ${k.balance} ≠ grants − debits ${expected}` });
-      const h = held.get(k.id);
-      openHolds += h?.n ?? 0;
-      if ((h?.held ?? 0) !== k.held)
-        problems.push({ keyId: k.id, problem: `held ${k.held} ≠ open holds ${h?.held ?? 0}` });
-      if (k.balance < 0) problems.push({ keyId: k.id, problem: `negative balance ${k.balance}` });
-    }
-    return { keys: keys.length, entries, openHolds, problems };
+    return reconcileReport(read());
   }
 
   async ping() {

@@ -1,0 +1,31 @@
+// The reconcile check shared by every ledger: given one consistent snapshot of the keys, the
+// journal's sums and the open holds, list every difference.
+import type { ReconcileReport } from './interface.js';
+
+export interface ReconcileSnapshot {
+  keys: Array<{ id: string; balance: number; held: number }>;
+  sums: Map<string, { grants: number; debits: number }>;
+  held: Map<string, { held: number; n: number }>;
+  entries: number;
+  orphans: Array<{ key_id: string }>;
+}
+
+export function reconcileReport({ keys, sums, held, entries, orphans }: ReconcileSnapshot): ReconcileReport {
+  const problems: ReconcileReport['problems'] = orphans.map((o) => ({
+    keyId: o.key_id,
+    problem: 'ledger entries for a key that does not exist',
+  }));
+  let openHolds = 0;
+  for (const k of keys) {
+    const s = sums.get(k.id);
+    const expected = (s?.grants ?? 0) - (s?.debits ?? 0);
+    if (expected !== k.balance)
+      problems.push({ keyId: k.id, problem: `balance ${k.balance} ≠ grants − debits ${expected}` });
+    const h = held.get(k.id);
+    openHolds += h?.n ?? 0;
+    if ((h?.held ?? 0) !== k.held)
+      problems.push({ keyId: k.id, problem: `held ${k.held} ≠ open holds ${h?.held ?? 0}` });
+    if (k.balance < 0) problems.push({ keyId: k.id, problem: `negative balance ${k.balance}` });
+  }
+  return { keys: keys.length, entries, openHolds, problems };
+}
