@@ -2,8 +2,8 @@
 import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
 import type { ClipnetSource, CommentsQuery, HashtagPostsQuery, Page, UserPostsQuery } from '../interface.js';
 import { normalizeHandle, notFound, type World } from './db.js';
-import { type PostRecord, SocialTables } from './social.js';
-import { isoAt, unixAt } from './time.js';
+import { SocialTables } from './social.js';
+import { isoAt } from './time.js';
 
 export function clipnetPostUrl(handle: string, id: string): string {
   return `https://www.clipnet.com/@${handle}/video/${id}`;
@@ -44,34 +44,17 @@ export function createClipnetSource(world: World): ClipnetSource {
       const clock = world.clock();
       const post = t.findPost(q.post, clock, q.post.form === 'shortlink' ? 'code' : 'id');
       if (!post) throw notFound(`clipnet post ${q.post.input}`);
-      const postUrl = clipnetPostUrl(post.handle, post.id);
-      return t.comments(post, clock, q.limit).map((c) => ({
-        id: c.id,
-        post_url: postUrl,
-        text: c.text,
-        user: `@${c.user}`,
-        timestamp: isoAt(clock, c.ts),
-        likes: c.likes,
-      }));
+      return t.postComments(post, clock, q.limit, clipnetPostUrl(post.handle, post.id));
     },
 
     async hashtagPosts(q: HashtagPostsQuery): Promise<HashtagPost[]> {
-      const clock = world.clock();
-      const source = q.hashtag.trim().replace(/^#+/, '');
-      return t.byHashtag(q.hashtag, q.days, q.max, clock).map((p: PostRecord) => ({
-        post_id: p.id,
-        post_text: p.caption,
-        post_time: String(unixAt(clock, p.ts)),
-        profile_id: p.user_id,
-        profile_name: p.handle,
-        reaction_count: p.likes,
-        share_count: p.shares,
-        play_count: p.views,
-        comment_count: p.comments,
-        source_name: source,
+      return t.hashtagPosts(
+        q,
+        world.clock(),
         // hashtag search answers carry the URL without its scheme, as the platform's own does
-        post_url: `www.clipnet.com/@${p.handle}/video/${p.id}`,
-      }));
+        (p) => `www.clipnet.com/@${p.handle}/video/${p.id}`,
+        (p) => ({ share_count: p.shares, play_count: p.views }),
+      );
     },
   };
 }

@@ -2,8 +2,8 @@
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
 import type { CommentsQuery, HashtagPostsQuery, Page, PicnetSource, UserPostsQuery } from '../interface.js';
 import { normalizeHandle, notFound, type World } from './db.js';
-import { type PostRecord, SocialTables } from './social.js';
-import { isoAt, unixAt } from './time.js';
+import { SocialTables } from './social.js';
+import { isoAt } from './time.js';
 
 export function picnetPostUrl(shortcode: string, mediaType: string | null): string {
   return mediaType === 'video'
@@ -46,31 +46,11 @@ export function createPicnetSource(world: World): PicnetSource {
       // a shortcode is the post's name in every URL form; a numeric post id works too
       const post = t.findPost(q.post, clock, 'code');
       if (!post) throw notFound(`picnet post ${q.post.input}`);
-      const postUrl = picnetPostUrl(post.code, post.media_type);
-      return t.comments(post, clock, q.limit).map((c) => ({
-        id: c.id,
-        post_url: postUrl,
-        text: c.text,
-        user: `@${c.user}`,
-        timestamp: isoAt(clock, c.ts),
-        likes: c.likes,
-      }));
+      return t.postComments(post, clock, q.limit, picnetPostUrl(post.code, post.media_type));
     },
 
     async hashtagPosts(q: HashtagPostsQuery): Promise<HashtagPost[]> {
-      const clock = world.clock();
-      const source = q.hashtag.trim().replace(/^#+/, '');
-      return t.byHashtag(q.hashtag, q.days, q.max, clock).map((p: PostRecord) => ({
-        post_id: p.id,
-        post_text: p.caption,
-        post_time: String(unixAt(clock, p.ts)),
-        profile_id: p.user_id,
-        profile_name: p.handle,
-        reaction_count: p.likes,
-        comment_count: p.comments,
-        source_name: source,
-        post_url: picnetPostUrl(p.code, p.media_type),
-      }));
+      return t.hashtagPosts(q, world.clock(), (p) => picnetPostUrl(p.code, p.media_type));
     },
   };
 }

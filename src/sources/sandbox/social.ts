@@ -1,9 +1,10 @@
 // What clipnet and picnet share: accounts, posts, comments and hashtags live in the same tables,
 // told apart by their platform column.
 import type { Statement } from 'better-sqlite3';
-import type { PostRef } from '../interface.js';
+import type { HashtagPost, PostComment } from '../../contract/items.js';
+import type { HashtagPostsQuery, PostRef } from '../interface.js';
 import { clampLimit, decodeCursor, encodeCursor, normalizeTag, type World } from './db.js';
-import { type Clock, windowStart } from './time.js';
+import { type Clock, isoAt, unixAt, windowStart } from './time.js';
 
 export interface AccountRecord {
   pk: number;
@@ -175,5 +176,39 @@ export class SocialTables {
       clock.nowOffset,
       clampLimit(max),
     ) as PostRecord[];
+  }
+
+  /** a post's top comments in the contract's shape */
+  postComments(post: PostRecord, clock: Clock, limit: number, postUrl: string): PostComment[] {
+    return this.comments(post, clock, limit).map((c) => ({
+      id: c.id,
+      post_url: postUrl,
+      text: c.text,
+      user: `@${c.user}`,
+      timestamp: isoAt(clock, c.ts),
+      likes: c.likes,
+    }));
+  }
+
+  /** hashtag search results in the contract's shape; `extra` adds the platform's own fields */
+  hashtagPosts(
+    q: HashtagPostsQuery,
+    clock: Clock,
+    postUrl: (p: PostRecord) => string,
+    extra: (p: PostRecord) => Partial<HashtagPost> = () => ({}),
+  ): HashtagPost[] {
+    const source = q.hashtag.trim().replace(/^#+/, '');
+    return this.byHashtag(q.hashtag, q.days, q.max, clock).map((p) => ({
+      post_id: p.id,
+      post_text: p.caption,
+      post_time: String(unixAt(clock, p.ts)),
+      profile_id: p.user_id,
+      profile_name: p.handle,
+      reaction_count: p.likes,
+      ...extra(p),
+      comment_count: p.comments,
+      source_name: source,
+      post_url: postUrl(p),
+    }));
   }
 }
