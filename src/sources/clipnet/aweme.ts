@@ -77,8 +77,3 @@ export function clipnetPostUrl(ref: PostRef): string {
   if (ref.form === 'shortlink') return `https://vm.tiktok.com/${ref.id}/`;
   return `https://www.tiktok.com/@/video/${ref.id}`;
 }
-
-/** whether a post falls inside a look-back window of `days` ending now */
-export function withinDays(createTime: number, days: number, now: Date): boolean {
-  return createTime >= Math.floor(now.getTime() / 1000) - days * 86_400;
-}

@@ -11,7 +11,6 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
 import { collectPages, readPages } from '../cursor.js';
 import type { HttpClient, HttpResponse } from '../http/client.js';
-import { expectShape } from '../http/json.js';
 import {
   type ClipnetSource,
   type CommentsQuery,
@@ -22,22 +21,26 @@ import {
   type UserPostsQuery,
 } from '../interface.js';
 import {
+  ProviderCursor as Cursor,
+  cursorOf,
+  ProviderSource,
+  providerGetShaped,
+  withinDays,
+} from '../live/shared.js';
+import {
   Aweme,
   AwemeComment,
   awemeComment,
   awemeToHashtagPost,
   awemeToPost,
   clipnetPostUrl,
-  withinDays,
 } from './aweme.js';
-import { cursorOf } from './scrapekit.js';
 
 export const DATADEPTH_NAME = 'datadepth';
 
 /** the provider's own status for an unknown or revoked token */
 const TOKEN_NOT_FOUND = 491;
 
-const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
 const UserPosts = Type.Object({ data: Type.Array(Aweme), nextCursor: Cursor });
 const Comments = Type.Object({
   data: Type.Object({
@@ -58,7 +61,7 @@ export interface DatadepthOptions {
  * relies on. The token travels as a query parameter, as the provider requires; the HTTP layer
  * masks it (by value and by the `token=` name) in every log line and error message.
  */
-export async function datadepthGet<T extends TSchema>(
+async function datadepthGet<T extends TSchema>(
   http: HttpClient,
   opts: DatadepthOptions,
   schema: T,
@@ -67,17 +70,18 @@ export async function datadepthGet<T extends TSchema>(
   query: Record<string, string | number | undefined>,
   ctx?: SourceCallContext,
 ): Promise<T['static']> {
-  const body = await http.json(
+  return providerGetShaped(
+    http,
+    schema,
     {
       op,
-      url: `${opts.baseUrl.replace(/\/+$/, '')}${path}`,
+      baseUrl: opts.baseUrl,
+      path,
       query: { ...query, token: opts.token },
-      signal: ctx?.signal,
       classify: (res) => classify(http, res),
     },
-    { lossless: true },
+    ctx,
   );
-  return expectShape(schema, body, http.backend, op);
 }
 
 function classify(http: HttpClient, res: HttpResponse): SourceError | undefined {
@@ -91,23 +95,25 @@ function classify(http: HttpClient, res: HttpResponse): SourceError | undefined 
   return undefined;
 }
 
-export class DatadepthClipnetSource implements ClipnetSource {
+/** A source on this provider, for any platform: its name and its one way of asking. */
+export abstract class DatadepthSource extends ProviderSource<DatadepthOptions> {
   readonly name = DATADEPTH_NAME;
-  readonly kind = 'live' as const;
-  readonly #now: () => Date;
 
-  constructor(
-    private readonly opts: DatadepthOptions,
-    private readonly http: HttpClient,
-  ) {
-    this.#now = opts.now ?? (() => new Date());
+  protected get<T extends TSchema>(
+    schema: T,
+    op: string,
+    path: string,
+    query: Record<string, string | number | undefined>,
+    ctx?: SourceCallContext,
+  ): Promise<T['static']> {
+    return datadepthGet(this.http, this.opts, schema, op, path, query, ctx);
   }
+}
 
+export class DatadepthClipnetSource extends DatadepthSource implements ClipnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
     return readPages(q.cursor, q.limit, async (page) => {
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         UserPosts,
         'tt/user/posts',
         '/tt/user/posts',
@@ -134,9 +140,7 @@ export class DatadepthClipnetSource implements ClipnetSource {
     }
     const postUrl = clipnetPostUrl(q.post);
     return collectPages(q.limit, async (page) => {
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         Comments,
         'tt/post/comments',
         '/tt/post/comments',
@@ -154,11 +158,9 @@ export class DatadepthClipnetSource implements ClipnetSource {
   }
 
   async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
-    const now = this.#now();
+    const now = this.now();
     return collectPages(q.max, async (page) => {
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         HashtagPosts,
         'tt/hashtag/posts',
         '/tt/hashtag/posts',

@@ -21,7 +21,7 @@ import {
   SourceError,
   type UserPostsQuery,
 } from '../interface.js';
-import { withinDays } from './aweme.js';
+import { withinDays } from '../live/shared.js';
 
 export const CLIPNET_RESEARCH_NAME = 'clipnet-research';
 export const CLIPNET_RESEARCH_DEFAULT_BASE = 'https://open.tiktokapis.com';

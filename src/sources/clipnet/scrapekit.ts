@@ -4,11 +4,10 @@
 //   /v1/tiktok/video/comments?url=&cursor=          → { comments[], cursor, has_more }
 //   /v1/tiktok/search/hashtag?hashtag=&cursor=      → { aweme_list[], cursor, has_more }
 // An unknown user, video or hashtag is an HTTP 404. Response shapes: docs/backends/clipnet.md.
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
 import { collectPages, readPages } from '../cursor.js';
 import type { HttpClient } from '../http/client.js';
-import { expectShape } from '../http/json.js';
 import type {
   ClipnetSource,
   CommentsQuery,
@@ -18,19 +17,24 @@ import type {
   UserPostsQuery,
 } from '../interface.js';
 import {
+  ProviderCursor as Cursor,
+  cursorOf,
+  ProviderFlag as Flag,
+  ProviderSource,
+  providerGetShaped,
+  withinDays,
+} from '../live/shared.js';
+import {
   Aweme,
   AwemeComment,
   awemeComment,
   awemeToHashtagPost,
   awemeToPost,
   clipnetPostUrl,
-  withinDays,
 } from './aweme.js';
 
 export const SCRAPEKIT_NAME = 'scrapekit';
 
-const Flag = Type.Union([Type.Boolean(), Type.Integer()]);
-const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
 const AwemePage = Type.Object({
   aweme_list: Type.Array(Aweme),
   max_cursor: Cursor,
@@ -49,30 +53,30 @@ export interface ProviderOptions {
   now?: () => Date;
 }
 
-export class ScrapekitClipnetSource implements ClipnetSource {
+/** A source on this provider, for any platform: its name and its one way of asking. */
+export abstract class ScrapekitSource extends ProviderSource<ProviderOptions> {
   readonly name = SCRAPEKIT_NAME;
-  readonly kind = 'live' as const;
-  readonly #now: () => Date;
 
-  constructor(
-    private readonly opts: ProviderOptions,
-    private readonly http: HttpClient,
-  ) {
-    this.#now = opts.now ?? (() => new Date());
+  protected get<T extends TSchema>(
+    schema: T,
+    op: string,
+    path: string,
+    query: Record<string, string | undefined>,
+    ctx?: SourceCallContext,
+  ): Promise<T['static']> {
+    return scrapekitGet(this.http, this.opts, schema, op, path, query, ctx);
   }
+}
 
+export class ScrapekitClipnetSource extends ScrapekitSource implements ClipnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
     return readPages(q.cursor, q.limit, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         AwemePage,
-        await this.#get(
-          'profile/videos',
-          '/v3/tiktok/profile/videos',
-          { handle: q.username, max_cursor: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'profile/videos',
+        '/v3/tiktok/profile/videos',
+        { handle: q.username, max_cursor: page ?? undefined },
+        ctx,
       );
       return {
         items: res.aweme_list.map(awemeToPost),
@@ -86,16 +90,12 @@ export class ScrapekitClipnetSource implements ClipnetSource {
     const url = clipnetPostUrl(q.post);
     const postUrl = q.post.form === 'shortlink' ? q.post.input : url;
     return collectPages(q.limit, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         CommentPage,
-        await this.#get(
-          'video/comments',
-          '/v1/tiktok/video/comments',
-          { url, cursor: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'video/comments',
+        '/v1/tiktok/video/comments',
+        { url, cursor: page ?? undefined },
+        ctx,
       );
       return {
         items: (res.comments ?? []).map((c) => awemeComment(c, postUrl)),
@@ -106,18 +106,14 @@ export class ScrapekitClipnetSource implements ClipnetSource {
   }
 
   async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
-    const now = this.#now();
+    const now = this.now();
     return collectPages(q.max, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         AwemePage,
-        await this.#get(
-          'search/hashtag',
-          '/v1/tiktok/search/hashtag',
-          { hashtag: q.hashtag, cursor: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'search/hashtag',
+        '/v1/tiktok/search/hashtag',
+        { hashtag: q.hashtag, cursor: page ?? undefined },
+        ctx,
       );
       return {
         items: res.aweme_list
@@ -128,33 +124,25 @@ export class ScrapekitClipnetSource implements ClipnetSource {
       };
     });
   }
-
-  #get(op: string, path: string, query: Record<string, string | undefined>, ctx?: SourceCallContext) {
-    return providerGet(this.http, this.opts, op, path, query, ctx);
-  }
 }
 
-export function providerGet(
+/**
+ * One GET against the provider, checked against the part of the documented shape the caller
+ * relies on. The key travels in the x-api-key header.
+ */
+function scrapekitGet<T extends TSchema>(
   http: HttpClient,
   opts: ProviderOptions,
+  schema: T,
   op: string,
   path: string,
   query: Record<string, string | undefined>,
   ctx?: SourceCallContext,
-): Promise<unknown> {
-  return http.json(
-    {
-      op,
-      url: `${opts.baseUrl.replace(/\/+$/, '')}${path}`,
-      query,
-      headers: { 'x-api-key': opts.apiKey },
-      signal: ctx?.signal,
-    },
-    { lossless: true },
+): Promise<T['static']> {
+  return providerGetShaped(
+    http,
+    schema,
+    { op, baseUrl: opts.baseUrl, path, query, headers: { 'x-api-key': opts.apiKey } },
+    ctx,
   );
-}
-
-export function cursorOf(v: string | number | null | undefined): string | null {
-  if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
-  return String(v);
 }

@@ -10,10 +10,8 @@
 // Comments are read by media id, computed exactly from the shortcode.
 import { Type } from '@sinclair/typebox';
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { DATADEPTH_NAME, type DatadepthOptions, datadepthGet } from '../clipnet/datadepth.js';
-import { cursorOf } from '../clipnet/scrapekit.js';
+import { DatadepthSource } from '../clipnet/datadepth.js';
 import { collectPages, readPages } from '../cursor.js';
-import type { HttpClient } from '../http/client.js';
 import { idString } from '../http/json.js';
 import {
   type CommentsQuery,
@@ -24,6 +22,7 @@ import {
   SourceError,
   type UserPostsQuery,
 } from '../interface.js';
+import { ProviderCursor as Cursor, cursorOf, withinDays } from '../live/shared.js';
 import {
   postUrl,
   shortcodeToMediaId,
@@ -34,7 +33,6 @@ import {
   webMediaToPost,
 } from './media.js';
 
-const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
 const Id = Type.Union([Type.String(), Type.Integer()]);
 const Nodes = <T extends typeof WebMedia | typeof WebComment>(t: T) => Type.Array(Type.Object({ node: t }));
 
@@ -55,18 +53,7 @@ const HashtagPosts = Type.Object({
   }),
 });
 
-export class DatadepthPicnetSource implements PicnetSource {
-  readonly name = DATADEPTH_NAME;
-  readonly kind = 'live' as const;
-  readonly #now: () => Date;
-
-  constructor(
-    private readonly opts: DatadepthOptions,
-    private readonly http: HttpClient,
-  ) {
-    this.#now = opts.now ?? (() => new Date());
-  }
-
+export class DatadepthPicnetSource extends DatadepthSource implements PicnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
     // our page cursor is "<user id>:<provider cursor>" (the provider cursor may be empty)
     return readPages(q.cursor, q.limit, async (page) => {
@@ -85,9 +72,7 @@ export class DatadepthPicnetSource implements PicnetSource {
         userId = page.slice(0, sep);
         start = page.slice(sep + 1) || undefined;
       }
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         UserPosts,
         'instagram/user/posts',
         '/instagram/user/posts',
@@ -111,9 +96,7 @@ export class DatadepthPicnetSource implements PicnetSource {
     }
     const url = postUrl(q.post.id);
     return collectPages(q.limit, async (page) => {
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         Comments,
         'instagram/post/comments',
         '/instagram/post/comments',
@@ -130,12 +113,10 @@ export class DatadepthPicnetSource implements PicnetSource {
   }
 
   async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
-    const since = Math.floor(this.#now().getTime() / 1000) - q.days * 86_400;
+    const now = this.now();
     const seen = new Set<string>();
     return collectPages(q.max, async (page) => {
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         HashtagPosts,
         'instagram/hashtag/posts',
         '/instagram/hashtag/posts',
@@ -146,7 +127,7 @@ export class DatadepthPicnetSource implements PicnetSource {
       const nodes = [...(res.data.top_posts ?? []), ...res.data.recent_posts].map((p) => p.node);
       const items = nodes.filter((m) => {
         const id = idString(m.id);
-        if (seen.has(id) || m.taken_at_timestamp < since) return false;
+        if (seen.has(id) || !withinDays(m.taken_at_timestamp, q.days, now)) return false;
         seen.add(id);
         return true;
       });
@@ -160,15 +141,7 @@ export class DatadepthPicnetSource implements PicnetSource {
   }
 
   async #userId(username: string, ctx?: SourceCallContext): Promise<string> {
-    const res = await datadepthGet(
-      this.http,
-      this.opts,
-      UserInfo,
-      'instagram/user/info',
-      '/instagram/user/info',
-      { username },
-      ctx,
-    );
+    const res = await this.get(UserInfo, 'instagram/user/info', '/instagram/user/info', { username }, ctx);
     if (res.data.is_private === true) {
       throw new SourceError('not_found', `${username} is a private account`, { backend: this.name });
     }

@@ -6,10 +6,8 @@
 // An unknown user, post or hashtag is an HTTP 404. Response shapes: docs/backends/picnet.md.
 import { Type } from '@sinclair/typebox';
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { cursorOf, type ProviderOptions, providerGet } from '../clipnet/scrapekit.js';
+import { ScrapekitSource } from '../clipnet/scrapekit.js';
 import { collectPages, readPages } from '../cursor.js';
-import type { HttpClient } from '../http/client.js';
-import { expectShape } from '../http/json.js';
 import type {
   CommentsQuery,
   HashtagPostsQuery,
@@ -18,12 +16,9 @@ import type {
   SourceCallContext,
   UserPostsQuery,
 } from '../interface.js';
+import { ProviderCursor as Cursor, cursorOf, ProviderFlag as Flag, withinDays } from '../live/shared.js';
 import { AppComment, AppMedia, appComment, appMediaToHashtagPost, appMediaToPost, postUrl } from './media.js';
 
-export const SCRAPEKIT_NAME = 'scrapekit';
-
-const Cursor = Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()]));
-const Flag = Type.Union([Type.Boolean(), Type.Integer()]);
 const MediaPage = Type.Object({
   items: Type.Array(AppMedia),
   next_max_id: Cursor,
@@ -32,33 +27,16 @@ const MediaPage = Type.Object({
 });
 const CommentPage = Type.Object({ comments: Type.Array(AppComment), cursor: Cursor, has_more: Flag });
 
-export class ScrapekitPicnetSource implements PicnetSource {
-  readonly name = SCRAPEKIT_NAME;
-  readonly kind = 'live' as const;
-  readonly #now: () => Date;
-
-  constructor(
-    private readonly opts: ProviderOptions,
-    private readonly http: HttpClient,
-  ) {
-    this.#now = opts.now ?? (() => new Date());
-  }
-
+export class ScrapekitPicnetSource extends ScrapekitSource implements PicnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
     const who = /^\d+$/.test(q.username) ? { user_id: q.username } : { handle: q.username };
     return readPages(q.cursor, q.limit, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         MediaPage,
-        await providerGet(
-          this.http,
-          this.opts,
-          'user/posts',
-          '/v2/instagram/user/posts',
-          { ...who, next_max_id: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'user/posts',
+        '/v2/instagram/user/posts',
+        { ...who, next_max_id: page ?? undefined },
+        ctx,
       );
       return {
         items: res.items.map((m) => appMediaToPost(m, this.name)),
@@ -71,18 +49,12 @@ export class ScrapekitPicnetSource implements PicnetSource {
   async comments(q: CommentsQuery, ctx?: SourceCallContext): Promise<PostComment[]> {
     const url = postUrl(q.post.id);
     return collectPages(q.limit, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         CommentPage,
-        await providerGet(
-          this.http,
-          this.opts,
-          'post/comments',
-          '/v2/instagram/post/comments',
-          { url, cursor: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'post/comments',
+        '/v2/instagram/post/comments',
+        { url, cursor: page ?? undefined },
+        ctx,
       );
       return {
         items: res.comments.map((c) => appComment(c, url)),
@@ -93,23 +65,19 @@ export class ScrapekitPicnetSource implements PicnetSource {
   }
 
   async hashtagPosts(q: HashtagPostsQuery, ctx?: SourceCallContext): Promise<HashtagPost[]> {
-    const since = Math.floor(this.#now().getTime() / 1000) - q.days * 86_400;
+    const now = this.now();
     return collectPages(q.max, async (page) => {
-      const res = expectShape(
+      const res = await this.get(
         MediaPage,
-        await providerGet(
-          this.http,
-          this.opts,
-          'hashtag/posts',
-          '/v2/instagram/hashtag/posts',
-          { hashtag: q.hashtag, cursor: page ?? undefined },
-          ctx,
-        ),
-        this.name,
         'hashtag/posts',
+        '/v2/instagram/hashtag/posts',
+        { hashtag: q.hashtag, cursor: page ?? undefined },
+        ctx,
       );
       return {
-        items: res.items.filter((m) => m.taken_at >= since).map((m) => appMediaToHashtagPost(m, q.hashtag)),
+        items: res.items
+          .filter((m) => withinDays(m.taken_at, q.days, now))
+          .map((m) => appMediaToHashtagPost(m, q.hashtag)),
         next: cursorOf(res.cursor),
         hasMore: Boolean(res.more_available),
       };

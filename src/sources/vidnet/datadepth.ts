@@ -16,9 +16,7 @@ import type {
   VidnetHashtagVideo,
   VidnetVideo,
 } from '../../contract/items.js';
-import { DATADEPTH_NAME, type DatadepthOptions, datadepthGet } from '../clipnet/datadepth.js';
-import { cursorOf } from '../clipnet/scrapekit.js';
-import type { HttpClient } from '../http/client.js';
+import { DatadepthSource } from '../clipnet/datadepth.js';
 import {
   type SourceCallContext,
   SourceError,
@@ -28,6 +26,7 @@ import {
   type VidnetSorting,
   type VidnetSource,
 } from '../interface.js';
+import { cursorOf } from '../live/shared.js';
 import { dedupeBy, sortVideos } from './common.js';
 import { type ListVideo, videoRenderer } from './youtubei.js';
 
@@ -51,18 +50,7 @@ const SORTING: Record<VidnetSorting, string> = {
   rating: 'rating',
 };
 
-export class DatadepthVidnetSource implements VidnetSource {
-  readonly name = DATADEPTH_NAME;
-  readonly kind = 'live' as const;
-  readonly #now: () => Date;
-
-  constructor(
-    private readonly opts: DatadepthOptions,
-    private readonly http: HttpClient,
-  ) {
-    this.#now = opts.now ?? (() => new Date());
-  }
-
+export class DatadepthVidnetSource extends DatadepthSource implements VidnetSource {
   async search(q: VidnetSearchQuery, ctx?: SourceCallContext): Promise<VidnetSearchResult> {
     // The provider's sorting parameter is forwarded, but the platform's search no longer honours
     // every order, so anything but relevance is also sorted here over the whole depth read, and
@@ -73,9 +61,7 @@ export class DatadepthVidnetSource implements VidnetSource {
     let cursor: string | null = null;
     for (let n = 0; n < q.depth && found.length < cap; n++) {
       // depth=1 per request: one page per request keeps each inside the per-attempt timeout
-      const res = await datadepthGet(
-        this.http,
-        this.opts,
+      const res = await this.get(
         SearchPage,
         'youtube/search',
         '/youtube/search',
@@ -134,7 +120,7 @@ export class DatadepthVidnetSource implements VidnetSource {
       }
       const v = p.videoRenderer;
       if (v && typeof v === 'object') {
-        const item = videoRenderer(v as Record<string, unknown>, this.#now(), this.name);
+        const item = videoRenderer(v as Record<string, unknown>, this.now(), this.name);
         if (item) out.push(item);
       }
     }

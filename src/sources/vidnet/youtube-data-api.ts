@@ -5,7 +5,7 @@
 // units of every request it sends (retries included), logs them, refuses a call that would pass
 // the configured daily quota (as `throttled`, so failover can move on), and calls search.list at
 // most `depth` times per keyword.
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type {
   VidnetChannelVideo,
   VidnetComment,
@@ -227,29 +227,25 @@ export class YoutubeDataApiSource implements VidnetSource {
   ): Promise<VidnetChannelVideo[]> {
     const uploads = await this.#uploadsPlaylist(q.browseId, ctx);
     const shorts: VidnetChannelVideo[] = [];
-    let pageToken: string | undefined;
-    for (let page = 0; page < SHORTS_SCAN_PAGES && shorts.length < q.max; page++) {
-      const res = expectShape(
-        PlaylistItems,
-        await this.#call(
-          'playlistItems.list',
-          '/playlistItems',
-          { part: 'contentDetails', playlistId: uploads, maxResults: PAGE_SIZE, pageToken },
+    await this.#eachPage(
+      PlaylistItems,
+      'playlistItems.list',
+      '/playlistItems',
+      { part: 'contentDetails', playlistId: uploads, maxResults: PAGE_SIZE },
+      SHORTS_SCAN_PAGES,
+      () => shorts.length < q.max,
+      async (res) => {
+        const videos = await this.#videos(
+          res.items.map((i) => i.contentDetails.videoId),
           ctx,
-        ),
-        this.name,
-        'playlistItems.list',
-      );
-      const videos = await this.#videos(
-        res.items.map((i) => i.contentDetails.videoId),
-        ctx,
-      );
-      for (const v of videos) {
-        if (isShort(v.duration_seconds)) shorts.push({ ...v, source_browse_id: q.browseId, is_short: true });
-      }
-      pageToken = res.nextPageToken;
-      if (!pageToken) break;
-    }
+        );
+        for (const v of videos) {
+          if (isShort(v.duration_seconds))
+            shorts.push({ ...v, source_browse_id: q.browseId, is_short: true });
+        }
+      },
+      ctx,
+    );
     return shorts.slice(0, q.max);
   }
 
@@ -260,24 +256,19 @@ export class YoutubeDataApiSource implements VidnetSource {
     ctx?: SourceCallContext,
   ): Promise<string[]> {
     const ids: string[] = [];
-    let pageToken: string | undefined;
     // one search.list call per depth unit, never more, whatever happens
-    for (let page = 0; page < depth && ids.length < max; page++) {
-      const res = expectShape(
-        SearchList,
-        await this.#call(
-          'search.list',
-          '/search',
-          { part: 'snippet', type: 'video', maxResults: PAGE_SIZE, ...params, pageToken },
-          ctx,
-        ),
-        this.name,
-        'search.list',
-      );
-      for (const it of res.items) if (it.id.videoId) ids.push(it.id.videoId);
-      pageToken = res.nextPageToken;
-      if (!pageToken) break;
-    }
+    await this.#eachPage(
+      SearchList,
+      'search.list',
+      '/search',
+      { part: 'snippet', type: 'video', maxResults: PAGE_SIZE, ...params },
+      depth,
+      () => ids.length < max,
+      (res) => {
+        for (const it of res.items) if (it.id.videoId) ids.push(it.id.videoId);
+      },
+      ctx,
+    );
     return dedupeBy(ids, (x) => x);
   }
 
@@ -306,24 +297,47 @@ export class YoutubeDataApiSource implements VidnetSource {
     ctx?: SourceCallContext,
   ): Promise<string[]> {
     const ids: string[] = [];
+    await this.#eachPage(
+      PlaylistItems,
+      'playlistItems.list',
+      '/playlistItems',
+      { part: 'contentDetails', playlistId, maxResults: PAGE_SIZE },
+      depth,
+      () => ids.length < max,
+      (res) => {
+        for (const it of res.items) ids.push(it.contentDetails.videoId);
+      },
+      ctx,
+    );
+    return ids;
+  }
+
+  /**
+   * Walks a list call by pageToken: at most `pages` calls, and another only while `more()`
+   * holds; each page is handed to `take` before the next one is asked for.
+   */
+  async #eachPage<T extends typeof SearchList | typeof PlaylistItems>(
+    schema: T,
+    op: Op,
+    path: string,
+    query: Record<string, string | number | undefined>,
+    pages: number,
+    more: () => boolean,
+    take: (res: Static<T>) => void | Promise<void>,
+    ctx?: SourceCallContext,
+  ): Promise<void> {
     let pageToken: string | undefined;
-    for (let page = 0; page < depth && ids.length < max; page++) {
+    for (let page = 0; page < pages && more(); page++) {
       const res = expectShape(
-        PlaylistItems,
-        await this.#call(
-          'playlistItems.list',
-          '/playlistItems',
-          { part: 'contentDetails', playlistId, maxResults: PAGE_SIZE, pageToken },
-          ctx,
-        ),
+        schema,
+        await this.#call(op, path, { ...query, pageToken }, ctx),
         this.name,
-        'playlistItems.list',
+        op,
       );
-      for (const it of res.items) ids.push(it.contentDetails.videoId);
+      await take(res);
       pageToken = res.nextPageToken;
       if (!pageToken) break;
     }
-    return ids;
   }
 
   /** statistics, full descriptions and durations, 50 ids per call, in the order asked */
