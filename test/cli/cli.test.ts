@@ -86,6 +86,13 @@ describe('gleaner CLI on the sandbox', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** cli() with what the run spent from the key's balance */
+  async function spending(argv: string[]): Promise<Ran & { spent: number }> {
+    const before = await t.balance();
+    const r = await cli(argv, env);
+    return { ...r, spent: before - (await t.balance()) };
+  }
+
   it('pulls every post of a user to JSONL and CSV, matching the API page by page', async () => {
     // the API itself, page by page
     const client = new Gleaner({ apiKey: t.key, baseUrl: t.url });
@@ -156,25 +163,20 @@ describe('gleaner CLI on the sandbox', () => {
   });
 
   it('--max-credits lowers the last page to fit and never spends more', async () => {
-    const before = await t.balance();
-    const r = await cli(
-      [
-        'clipnet',
-        'posts',
-        '--username',
-        'rafatech',
-        '--limit',
-        '7',
-        '--all',
-        '--max-credits',
-        '20',
-        '--format',
-        'jsonl',
-      ],
-      env,
-    );
+    const { spent, ...r } = await spending([
+      'clipnet',
+      'posts',
+      '--username',
+      'rafatech',
+      '--limit',
+      '7',
+      '--all',
+      '--max-credits',
+      '20',
+      '--format',
+      'jsonl',
+    ]);
     expect(r.code).toBe(EXIT.ok);
-    const spent = before - (await t.balance());
     // pages of 1 + 7 credits: 8, 8, then a page lowered to 3 posts for the 4 credits left
     expect(spent).toBe(20);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(17);
@@ -183,25 +185,20 @@ describe('gleaner CLI on the sandbox', () => {
   });
 
   it('--max-credits lowers a per-target cap to fit', async () => {
-    const before = await t.balance();
-    const r = await cli(
-      [
-        'vidnet',
-        'search',
-        '--keyword',
-        'speedrun',
-        '--keyword',
-        'budgeting',
-        '--period',
-        'all',
-        '--max-credits',
-        '12',
-      ],
-      env,
-    );
+    const { spent, ...r } = await spending([
+      'vidnet',
+      'search',
+      '--keyword',
+      'speedrun',
+      '--keyword',
+      'budgeting',
+      '--period',
+      'all',
+      '--max-credits',
+      '12',
+    ]);
     expect(r.code).toBe(EXIT.ok);
     expect(r.stderr).toContain('max_posts_per_keyword lowered to 5');
-    const spent = before - (await t.balance());
     expect(spent).toBeLessThanOrEqual(12);
     expect(JSON.parse(r.stdout)).toHaveLength(spent - 2);
   });

@@ -1,7 +1,7 @@
 // Every subcommand of `gleaner`: its endpoint, flags that mirror the endpoint's parameters, how
 // the flags become a request body, and its help with examples.
 import { readFileSync } from 'node:fs';
-import type { EndpointId } from '../../../src/contract/endpoints.js';
+import { type EndpointId, endpoint } from '../../../src/contract/endpoints.js';
 import { UsageError } from './config.js';
 
 export interface OptionSpec {
@@ -81,13 +81,35 @@ function fileLines(path: string, stdin: () => string, comments = true): string[]
     .filter((l) => l !== '' && !(comments && l.startsWith('#')));
 }
 
-function targets(v: Values, stdin: () => string, flag: string, fileFlag: string, what: string): string[] {
-  const list = [...strs(v, flag)];
-  const file = str(v, fileFlag);
-  if (file !== undefined) list.push(...fileLines(file, stdin));
-  if (list.length === 0) throw new UsageError(`give at least one ${what} with --${flag} or --${fileFlag}`);
+/** `{ [key]: x }`, or nothing when x is undefined */
+const set = (key: string, x: unknown): Body => (x === undefined ? {} : { [key]: x });
+
+/** A list of targets given by a repeatable flag and a file flag. */
+interface TargetInput {
+  flag: string;
+  fileFlag: string;
+  arg: string;
+  help: string;
+  fileHelp: string;
+  /** one target, as named in the error for an empty list */
+  what: string;
+  /** whether # lines of the file are comments (default true) */
+  comments?: boolean;
+}
+
+function targets(v: Values, stdin: () => string, t: TargetInput): string[] {
+  const list = [...strs(v, t.flag)];
+  const file = str(v, t.fileFlag);
+  if (file !== undefined) list.push(...fileLines(file, stdin, t.comments ?? true));
+  if (list.length === 0)
+    throw new UsageError(`give at least one ${t.what} with --${t.flag} or --${t.fileFlag}`);
   return list;
 }
+
+const targetOptions = (t: TargetInput): Record<string, OptionSpec> => ({
+  [t.flag]: { type: 'string', multiple: true, arg: t.arg, help: t.help },
+  [t.fileFlag]: { type: 'string', arg: 'FILE', help: t.fileHelp },
+});
 
 const ENRICH_TYPES = ['sentiment', 'topics', 'intent', 'keywords'] as const;
 const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as const;
@@ -124,59 +146,145 @@ const ENRICH_OPTIONS: Record<string, OptionSpec> = {
   'llm-provider': { type: 'string', arg: 'NAME', help: 'model-2.0-flash (default) or model-1.5-pro' },
 };
 
-const urlOptions = (what: string): Record<string, OptionSpec> => ({
-  url: { type: 'string', multiple: true, arg: 'URL', help: `a ${what} (repeatable)` },
-  'urls-file': { type: 'string', arg: 'FILE', help: `file with one ${what} a line ('-' for stdin)` },
-  'limit-per-post': { type: 'string', arg: 'N', help: 'comments per post, 1-500 (default 50)' },
+/** The CLI words of an endpoint: clipnet.bulk_posts is `clipnet bulk-posts`, ml.analyze `analyze`. */
+function pathOf(id: EndpointId): string[] {
+  const [group, name] = id.split('.') as [string, string];
+  const words = [group, name.replace(/_/g, '-')];
+  return group === 'ml' ? words.slice(1) : words;
+}
+
+type Described = Pick<CommandDef, 'endpoint' | 'summary' | 'cost' | 'examples'>;
+
+/** what every command's table entry says about itself, with its words from the endpoint id */
+const described = ({ endpoint: id, summary, cost, examples }: Described) => ({
+  path: pathOf(id),
+  endpoint: id,
+  summary,
+  cost,
+  examples,
 });
 
-function commentsBody(v: Values, stdin: () => string, what: string): Body {
-  const limit = int(v, 'limit-per-post', 1, 500);
+/** A cursor-paged command: one user's posts. */
+function postsCommand(d: Described & { idHelp: string }): CommandDef {
   return {
-    post_urls: targets(v, stdin, 'url', 'urls-file', what),
-    ...(limit !== undefined ? { limit_per_post: limit } : {}),
-    ...enrichBody(v),
+    ...described(d),
+    options: {
+      username: { type: 'string', arg: 'NAME', help: d.idHelp },
+      limit: { type: 'string', arg: 'N', help: 'posts per page, 1-100 (default 10)' },
+      cursor: { type: 'string', arg: 'CURSOR', help: 'start from this cursor (from an earlier page)' },
+      all: { type: 'boolean', help: 'follow the cursor to the last page' },
+      'max-items': { type: 'string', arg: 'N', help: 'stop after N posts in all' },
+      ...ENRICH_OPTIONS,
+    },
+    paging: 'cursor',
+    build: (v) => {
+      const username = str(v, 'username');
+      if (!username) throw new UsageError('--username is required');
+      const limit = int(v, 'limit', 1, 100);
+      const cursor = str(v, 'cursor');
+      return {
+        username,
+        limit: limit ?? 10,
+        ...(cursor ? { cursor } : {}),
+        ...enrichBody(v),
+      };
+    },
   };
 }
 
-const hashtagOptions: Record<string, OptionSpec> = {
-  hashtag: { type: 'string', multiple: true, arg: 'TAG', help: 'a hashtag, with or without # (repeatable)' },
-  'hashtags-file': { type: 'string', arg: 'FILE', help: 'file with one hashtag a line' },
-  days: { type: 'string', arg: 'N', help: 'look-back period in days, 1-30 (default 7)' },
-  'max-per-hashtag': { type: 'string', arg: 'N', help: 'posts per hashtag, 1-500 (default 100)' },
+/**
+ * A command over a list of targets, sent in batches of the most one request takes (the
+ * contract's maxItems of `field`). The body is the list, then `params` (read from the flags
+ * first, so that their errors come first), then the enrichment.
+ */
+function targetsCommand(
+  d: Described & {
+    input: TargetInput;
+    field: string;
+    options?: Record<string, OptionSpec>;
+    params?: (v: Values) => Body;
+    enrichRequired?: boolean;
+  },
+): CommandDef {
+  const maxItems = (endpoint(d.endpoint).body.properties[d.field] as { maxItems?: number } | undefined)
+    ?.maxItems;
+  if (maxItems === undefined) throw new Error(`${d.endpoint}: ${d.field} is not a bounded list`);
+  return {
+    ...described(d),
+    options: {
+      ...targetOptions(d.input),
+      ...d.options,
+      ...ENRICH_OPTIONS,
+      ...(d.enrichRequired
+        ? { enrich: { ...ENRICH_OPTIONS.enrich!, help: `${ENRICH_OPTIONS.enrich!.help} (required)` } }
+        : {}),
+    },
+    paging: 'targets',
+    targetField: d.field,
+    batchSize: maxItems,
+    build: (v, stdin) => {
+      const params = d.params?.(v) ?? {};
+      const list = targets(v, stdin, d.input);
+      return { [d.field]: list, ...params, ...enrichBody(v, d.enrichRequired) };
+    },
+  };
+}
+
+const urlInput = (what: string): TargetInput => ({
+  flag: 'url',
+  fileFlag: 'urls-file',
+  arg: 'URL',
+  help: `a ${what} (repeatable)`,
+  fileHelp: `file with one ${what} a line ('-' for stdin)`,
+  what,
+});
+
+/** Comments of posts or videos given by URL. */
+const commentsCommand = (d: Described & { what: string }): CommandDef =>
+  targetsCommand({
+    ...d,
+    input: urlInput(d.what),
+    field: 'post_urls',
+    options: {
+      'limit-per-post': { type: 'string', arg: 'N', help: 'comments per post, 1-500 (default 50)' },
+    },
+    params: (v) => set('limit_per_post', int(v, 'limit-per-post', 1, 500)),
+  });
+
+const HASHTAGS: TargetInput = {
+  flag: 'hashtag',
+  fileFlag: 'hashtags-file',
+  arg: 'TAG',
+  help: 'a hashtag, with or without # (repeatable)',
+  fileHelp: 'file with one hashtag a line',
+  what: 'hashtag',
 };
 
-function hashtagPostsBody(v: Values, stdin: () => string): Body {
-  const days = int(v, 'days', 1, 30);
-  const max = int(v, 'max-per-hashtag', 1, 500);
-  return {
-    hashtags: targets(v, stdin, 'hashtag', 'hashtags-file', 'hashtag'),
-    ...(days !== undefined ? { days } : {}),
-    ...(max !== undefined ? { max_posts_per_hashtag: max } : {}),
-    ...enrichBody(v),
-  };
-}
+const CHANNELS: TargetInput = {
+  flag: 'channel',
+  fileFlag: 'channels-file',
+  arg: 'ID',
+  help: 'a channel browse id, UC… (repeatable)',
+  fileHelp: 'file with one browse id a line',
+  what: 'channel id',
+};
 
-const postsOptions = (idHelp: string): Record<string, OptionSpec> => ({
-  username: { type: 'string', arg: 'NAME', help: idHelp },
-  limit: { type: 'string', arg: 'N', help: 'posts per page, 1-100 (default 10)' },
-  cursor: { type: 'string', arg: 'CURSOR', help: 'start from this cursor (from an earlier page)' },
-  all: { type: 'boolean', help: 'follow the cursor to the last page' },
-  'max-items': { type: 'string', arg: 'N', help: 'stop after N posts in all' },
-});
-
-function postsBody(v: Values): Body {
-  const username = str(v, 'username');
-  if (!username) throw new UsageError('--username is required');
-  const limit = int(v, 'limit', 1, 100);
-  const cursor = str(v, 'cursor');
-  return {
-    username,
-    limit: limit ?? 10,
-    ...(cursor ? { cursor } : {}),
-    ...enrichBody(v),
-  };
-}
+/** Posts carrying hashtags, over a look-back period. */
+const hashtagPostsCommand = (d: Described): CommandDef =>
+  targetsCommand({
+    ...d,
+    input: HASHTAGS,
+    field: 'hashtags',
+    options: {
+      days: { type: 'string', arg: 'N', help: 'look-back period in days, 1-30 (default 7)' },
+      'max-per-hashtag': { type: 'string', arg: 'N', help: 'posts per hashtag, 1-500 (default 100)' },
+    },
+    params: (v) => {
+      const days = int(v, 'days', 1, 30);
+      const max = int(v, 'max-per-hashtag', 1, 500);
+      return { ...set('days', days), ...set('max_posts_per_hashtag', max) };
+    },
+  });
 
 const depthOption = (dflt: number): OptionSpec => ({
   type: 'string',
@@ -184,268 +292,189 @@ const depthOption = (dflt: number): OptionSpec => ({
   help: `result pages per target, 1-50, about 20 videos each (default ${dflt})`,
 });
 
-const channelOptions: Record<string, OptionSpec> = {
-  channel: { type: 'string', multiple: true, arg: 'ID', help: 'a channel browse id, UC… (repeatable)' },
-  'channels-file': { type: 'string', arg: 'FILE', help: 'file with one browse id a line' },
-};
+/** --depth and an --all that means the deepest depth */
+const deepOptions = (dflt: number): Record<string, OptionSpec> => ({
+  depth: depthOption(dflt),
+  all: { type: 'boolean', help: 'read as deep as the API goes (--depth 50)' },
+});
+const depthOf = (v: Values): number | undefined =>
+  int(v, 'depth', 1, 50) ?? (bool(v, 'all') ? 50 : undefined);
 
 export const COMMANDS: readonly CommandDef[] = [
-  {
-    path: ['clipnet', 'posts'],
+  postsCommand({
     endpoint: 'clipnet.posts',
     summary: 'posts of a clipnet user, newest first',
     cost: '1 + 1 per post (+ enrichment) per page',
-    options: { ...postsOptions('the username, without @ (required)'), ...ENRICH_OPTIONS },
-    paging: 'cursor',
-    build: (v) => postsBody(v),
+    idHelp: 'the username, without @ (required)',
     examples: [
       'gleaner clipnet posts --username rafatech',
       'gleaner clipnet posts --username rafatech --limit 50 --all --enrich sentiment,topics --format csv --out posts.csv',
       'gleaner clipnet posts --username rafatech --all --max-credits 200 --format jsonl > posts.jsonl',
     ],
-  },
-  {
-    path: ['clipnet', 'comments'],
+  }),
+  commentsCommand({
     endpoint: 'clipnet.comments',
     summary: 'comments of clipnet posts',
     cost: '1 + 0.5 per comment (+ enrichment) per 100 posts',
-    options: { ...urlOptions('post URL'), ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'post_urls',
-    batchSize: 100,
-    build: (v, stdin) => commentsBody(v, stdin, 'post URL'),
+    what: 'post URL',
     examples: [
       'gleaner clipnet comments --url https://www.clipnet.com/@rafatech/video/7501921969951202327',
       'gleaner clipnet comments --urls-file posts.txt --limit-per-post 100 --enrich sentiment --format csv --out comments.csv',
     ],
-  },
-  {
-    path: ['clipnet', 'bulk-posts'],
+  }),
+  targetsCommand({
     endpoint: 'clipnet.bulk_posts',
     summary: 'posts of several clipnet users (each row carries its username)',
     cost: '2 + 1 per post (+ enrichment) per 100 users',
-    options: {
-      username: { type: 'string', multiple: true, arg: 'NAME', help: 'a username (repeatable)' },
-      'usernames-file': { type: 'string', arg: 'FILE', help: 'file with one username a line' },
-      'limit-per-user': { type: 'string', arg: 'N', help: 'posts per user, 1-100 (default 10)' },
-      ...ENRICH_OPTIONS,
+    input: {
+      flag: 'username',
+      fileFlag: 'usernames-file',
+      arg: 'NAME',
+      help: 'a username (repeatable)',
+      fileHelp: 'file with one username a line',
+      what: 'username',
     },
-    paging: 'targets',
-    targetField: 'usernames',
-    batchSize: 100,
-    build: (v, stdin) => {
-      const limit = int(v, 'limit-per-user', 1, 100);
-      return {
-        usernames: targets(v, stdin, 'username', 'usernames-file', 'username'),
-        ...(limit !== undefined ? { limit_per_user: limit } : {}),
-        ...enrichBody(v),
-      };
-    },
+    field: 'usernames',
+    options: { 'limit-per-user': { type: 'string', arg: 'N', help: 'posts per user, 1-100 (default 10)' } },
+    params: (v) => set('limit_per_user', int(v, 'limit-per-user', 1, 100)),
     examples: [
       'gleaner clipnet bulk-posts --username rafatech --username zanedrums --limit-per-user 5',
       'gleaner clipnet bulk-posts --usernames-file creators.txt --format csv --out posts.csv',
     ],
-  },
-  {
-    path: ['clipnet', 'hashtag-posts'],
+  }),
+  hashtagPostsCommand({
     endpoint: 'clipnet.hashtag_posts',
     summary: 'clipnet posts carrying hashtags',
     cost: '2 + 1 per post (+ enrichment) per 10 hashtags',
-    options: { ...hashtagOptions, ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'hashtags',
-    batchSize: 10,
-    build: hashtagPostsBody,
     examples: [
       'gleaner clipnet hashtag-posts --hashtag fitness --days 7 --max-per-hashtag 50',
       'gleaner clipnet hashtag-posts --hashtag fyp --hashtag viral --enrich sentiment,topics --format csv',
     ],
-  },
-  {
-    path: ['picnet', 'posts'],
+  }),
+  postsCommand({
     endpoint: 'picnet.posts',
     summary: 'posts of a picnet user, newest first',
     cost: '1 + 1 per post (+ enrichment) per page',
-    options: { ...postsOptions('the username or numeric user id (required)'), ...ENRICH_OPTIONS },
-    paging: 'cursor',
-    build: (v) => postsBody(v),
+    idHelp: 'the username or numeric user id (required)',
     examples: [
       'gleaner picnet posts --username critterswithliam --limit 25 --all --format jsonl --out posts.jsonl',
       'gleaner picnet posts --username 69365011 --enrich intent',
     ],
-  },
-  {
-    path: ['picnet', 'comments'],
+  }),
+  commentsCommand({
     endpoint: 'picnet.comments',
     summary: 'comments of picnet posts (URLs, URLs without scheme, or shortcodes)',
     cost: '1 + 0.5 per comment (+ enrichment) per 100 posts',
-    options: { ...urlOptions('post URL or shortcode'), ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'post_urls',
-    batchSize: 100,
-    build: (v, stdin) => commentsBody(v, stdin, 'post URL or shortcode'),
+    what: 'post URL or shortcode',
     examples: [
       'gleaner picnet comments --url https://www.picnet.com/p/CxD9PthspC3/ --url D0YhD-vOg2k',
       'gleaner picnet comments --urls-file posts.txt --enrich sentiment,intent --format csv --out comments.csv',
     ],
-  },
-  {
-    path: ['picnet', 'hashtag-posts'],
+  }),
+  hashtagPostsCommand({
     endpoint: 'picnet.hashtag_posts',
     summary: 'picnet posts carrying hashtags',
     cost: '2 + 1 per post (+ enrichment) per 10 hashtags',
-    options: { ...hashtagOptions, ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'hashtags',
-    batchSize: 10,
-    build: hashtagPostsBody,
     examples: ['gleaner picnet hashtag-posts --hashtag ootd --days 3 --max-per-hashtag 20 --format csv'],
-  },
-  {
-    path: ['vidnet', 'search'],
+  }),
+  targetsCommand({
     endpoint: 'vidnet.search',
     summary: 'vidnet videos by keyword',
     cost: '2 + 1 per video (+ enrichment) per 10 keywords',
+    input: {
+      flag: 'keyword',
+      fileFlag: 'keywords-file',
+      arg: 'TEXT',
+      help: 'a search keyword (repeatable)',
+      fileHelp: 'file with one keyword a line',
+      what: 'keyword',
+    },
+    field: 'keywords',
     options: {
-      keyword: { type: 'string', multiple: true, arg: 'TEXT', help: 'a search keyword (repeatable)' },
-      'keywords-file': { type: 'string', arg: 'FILE', help: 'file with one keyword a line' },
       'max-per-keyword': { type: 'string', arg: 'N', help: 'videos per keyword, 1-500 (default 100)' },
       depth: depthOption(30),
       all: { type: 'boolean', help: 'read as deep as the API goes: --depth 50 --max-per-keyword 500' },
       period: { type: 'string', arg: 'P', help: 'today (default), week, month, all' },
       sorting: { type: 'string', arg: 'S', help: 'relevance (default), date, viewCount, rating' },
-      ...ENRICH_OPTIONS,
     },
-    paging: 'targets',
-    targetField: 'keywords',
-    batchSize: 10,
-    build: (v, stdin) => {
-      const all = bool(v, 'all');
-      const max = int(v, 'max-per-keyword', 1, 500) ?? (all ? 500 : undefined);
-      const depth = int(v, 'depth', 1, 50) ?? (all ? 50 : undefined);
+    params: (v) => {
+      const max = int(v, 'max-per-keyword', 1, 500) ?? (bool(v, 'all') ? 500 : undefined);
+      const depth = depthOf(v);
       const period = oneOf(v, 'period', ['today', 'week', 'month', 'all'] as const);
       const sorting = oneOf(v, 'sorting', ['relevance', 'date', 'viewCount', 'rating'] as const);
       return {
-        keywords: targets(v, stdin, 'keyword', 'keywords-file', 'keyword'),
-        ...(max !== undefined ? { max_posts_per_keyword: max } : {}),
-        ...(depth !== undefined ? { depth } : {}),
-        ...(period ? { period } : {}),
-        ...(sorting ? { sorting } : {}),
-        ...enrichBody(v),
+        ...set('max_posts_per_keyword', max),
+        ...set('depth', depth),
+        ...set('period', period),
+        ...set('sorting', sorting),
       };
     },
     examples: [
       'gleaner vidnet search --keyword "budget travel" --period week --sorting viewCount',
       'gleaner vidnet search --keyword speedrun --keyword "gaming setup" --max-per-keyword 200 --depth 10 --enrich topics --format csv --out videos.csv',
     ],
-  },
-  {
-    path: ['vidnet', 'hashtag-search'],
+  }),
+  targetsCommand({
     endpoint: 'vidnet.hashtag_search',
     summary: 'vidnet videos by hashtag',
     cost: '2 + 1 per video (+ enrichment) per 10 hashtags',
-    options: {
-      hashtag: hashtagOptions.hashtag!,
-      'hashtags-file': hashtagOptions['hashtags-file']!,
-      depth: depthOption(1),
-      all: { type: 'boolean', help: 'read as deep as the API goes (--depth 50)' },
-      'only-shorts': { type: 'boolean', help: 'only Shorts' },
-      ...ENRICH_OPTIONS,
-    },
-    paging: 'targets',
-    targetField: 'hashtags',
-    batchSize: 10,
-    build: (v, stdin) => {
-      const depth = int(v, 'depth', 1, 50) ?? (bool(v, 'all') ? 50 : undefined);
-      return {
-        hashtags: targets(v, stdin, 'hashtag', 'hashtags-file', 'hashtag'),
-        ...(depth !== undefined ? { depth } : {}),
-        ...(bool(v, 'only-shorts') ? { only_shorts: true } : {}),
-        ...enrichBody(v),
-      };
-    },
+    input: HASHTAGS,
+    field: 'hashtags',
+    options: { ...deepOptions(1), 'only-shorts': { type: 'boolean', help: 'only Shorts' } },
+    params: (v) => ({
+      ...set('depth', depthOf(v)),
+      ...set('only_shorts', bool(v, 'only-shorts') || undefined),
+    }),
     examples: ['gleaner vidnet hashtag-search --hashtag gaming --depth 2 --only-shorts --format jsonl'],
-  },
-  {
-    path: ['vidnet', 'comments'],
+  }),
+  commentsCommand({
     endpoint: 'vidnet.comments',
     summary: 'comments of vidnet videos (watch URLs, short links, /shorts/ URLs or ids)',
     cost: '1 + 0.5 per comment (+ enrichment) per 100 videos',
-    options: { ...urlOptions('video URL or id'), ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'post_urls',
-    batchSize: 100,
-    build: (v, stdin) => commentsBody(v, stdin, 'video URL or id'),
+    what: 'video URL or id',
     examples: [
       'gleaner vidnet comments --url https://www.vidnet.com/shorts/mBPIf85s2S0 --url 5O6KwFczlHE --limit-per-post 100',
       'gleaner vidnet comments --urls-file videos.txt --enrich sentiment --format csv --out comments.csv',
     ],
-  },
-  {
-    path: ['vidnet', 'channel-videos'],
+  }),
+  targetsCommand({
     endpoint: 'vidnet.channel_videos',
     summary: 'videos of vidnet channels',
     cost: '2 + 1 per video (+ enrichment) per 10 channels',
-    options: {
-      ...channelOptions,
-      depth: depthOption(10),
-      all: { type: 'boolean', help: 'read as deep as the API goes (--depth 50)' },
-      ...ENRICH_OPTIONS,
-    },
-    paging: 'targets',
-    targetField: 'browse_ids',
-    batchSize: 10,
-    build: (v, stdin) => {
-      const depth = int(v, 'depth', 1, 50) ?? (bool(v, 'all') ? 50 : undefined);
-      return {
-        browse_ids: targets(v, stdin, 'channel', 'channels-file', 'channel id'),
-        ...(depth !== undefined ? { depth } : {}),
-        ...enrichBody(v),
-      };
-    },
+    input: CHANNELS,
+    field: 'browse_ids',
+    options: deepOptions(10),
+    params: (v) => set('depth', depthOf(v)),
     examples: ['gleaner vidnet channel-videos --channel UCFTj_UgjSmO3GpS1X1fSzqw --depth 1 --format csv'],
-  },
-  {
-    path: ['vidnet', 'channel-shorts'],
+  }),
+  targetsCommand({
     endpoint: 'vidnet.channel_shorts',
     summary: 'Shorts of vidnet channels',
     cost: '2 + 1 per Short (+ enrichment) per 10 channels',
-    options: { ...channelOptions, ...ENRICH_OPTIONS },
-    paging: 'targets',
-    targetField: 'browse_ids',
-    batchSize: 10,
-    build: (v, stdin) => ({
-      browse_ids: targets(v, stdin, 'channel', 'channels-file', 'channel id'),
-      ...enrichBody(v),
-    }),
+    input: CHANNELS,
+    field: 'browse_ids',
     examples: ['gleaner vidnet channel-shorts --channel UCFTj_UgjSmO3GpS1X1fSzqw --enrich sentiment'],
-  },
-  {
-    path: ['analyze'],
+  }),
+  targetsCommand({
     endpoint: 'ml.analyze',
     summary: 'run enrichment on your own texts',
     cost: 'per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro)',
-    options: {
-      text: { type: 'string', multiple: true, arg: 'TEXT', help: 'a text to analyze (repeatable)' },
-      file: { type: 'string', arg: 'FILE', help: "file with one text a line ('-' for stdin)" },
-      ...ENRICH_OPTIONS,
-      enrich: { ...ENRICH_OPTIONS.enrich!, help: `${ENRICH_OPTIONS.enrich!.help} (required)` },
+    input: {
+      flag: 'text',
+      fileFlag: 'file',
+      arg: 'TEXT',
+      help: 'a text to analyze (repeatable)',
+      fileHelp: "file with one text a line ('-' for stdin)",
+      what: 'text',
+      comments: false,
     },
-    paging: 'targets',
-    targetField: 'texts',
-    batchSize: 100,
-    build: (v, stdin) => {
-      const texts = [...strs(v, 'text')];
-      const file = str(v, 'file');
-      if (file !== undefined) texts.push(...fileLines(file, stdin, false));
-      if (texts.length === 0) throw new UsageError('give at least one text with --text or --file');
-      return { texts, ...enrichBody(v, true) };
-    },
+    field: 'texts',
+    enrichRequired: true,
     examples: [
       'gleaner analyze --text "I love this phone, but the battery is awful" --enrich sentiment,intent',
       'gleaner analyze --file reviews.txt --enrich sentiment,topics,keywords --topics battery,screen,price --format csv --out analysis.csv',
     ],
-  },
+  }),
 ];
 
 /** Options every subcommand takes. */

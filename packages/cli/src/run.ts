@@ -57,10 +57,12 @@ export function exitCodeOf(e: GleanerError): number {
   return EXIT.error;
 }
 
+/** an error's code with its HTTP status, when it got one: `NOT_FOUND (HTTP 404)` */
+const codeAndStatus = (e: GleanerError) => `${e.code}${e.status ? ` (HTTP ${e.status})` : ''}`;
+
 /** an API error as printed: code, status, message, details and request id (never the key) */
 export function describeError(e: GleanerError): string {
-  const status = e.status ? ` (HTTP ${e.status})` : '';
-  const lines = [`gleaner: ${e.code}${status}: ${e.message}`];
+  const lines = [`gleaner: ${codeAndStatus(e)}: ${e.message}`];
   for (const d of e.details) lines.push(`  ${d.field}: ${d.message}`);
   if (e.requestId) lines.push(`  request id: ${e.requestId}`);
   if (e.attempts > 1) lines.push(`  after ${e.attempts} attempts`);
@@ -71,8 +73,11 @@ export function describeError(e: GleanerError): string {
 
 const fmtCredits = (c: number) => String(Math.round(c * 1000) / 1000);
 
+/** writes a line to stderr */
+const errLine = (io: Io) => (s: string) => io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+
 export async function run(argv: string[], io: Io): Promise<number> {
-  const err = (s: string) => io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+  const err = errLine(io);
   const words: string[] = [];
   for (const a of argv) {
     if (a.startsWith('-')) break;
@@ -157,7 +162,7 @@ function withDefaults(id: EndpointId, body: Body): Body {
 }
 
 async function execute(cmd: CommandDef, v: Values, io: Io): Promise<number> {
-  const err = (s: string) => io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+  const err = errLine(io);
   const quiet = v.quiet === true;
   const verbose = v.verbose === true && !quiet;
   const notice = (s: string) => {
@@ -253,7 +258,7 @@ async function execute(cmd: CommandDef, v: Values, io: Io): Promise<number> {
     onRetry: (r) => {
       progress.clear();
       notice(
-        `${r.error.code}${r.error.status ? ` (HTTP ${r.error.status})` : ''}: ${r.error.message}; retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1})`,
+        `${codeAndStatus(r.error)}: ${r.error.message}; retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt + 1})`,
       );
     },
   });
@@ -293,23 +298,14 @@ async function execute(cmd: CommandDef, v: Values, io: Io): Promise<number> {
     return patch;
   };
 
-  const pager: Paginator<Body, unknown, unknown> =
-    cmd.paging === 'cursor'
-      ? ((cmd.endpoint === 'clipnet.posts'
-          ? client.iterateClipnetPosts(body as never, {
-              beforePage: beforePage as never,
-              maxPages: v.all === true ? undefined : 1,
-              signal: io.signal,
-            })
-          : client.iteratePicnetPosts(body as never, {
-              beforePage: beforePage as never,
-              maxPages: v.all === true ? undefined : 1,
-              signal: io.signal,
-            })) as unknown as Paginator<Body, unknown, unknown>)
-      : (client.iterateTargets(cmd.endpoint, body as never, cmd.targetField as never, cmd.batchSize ?? 1, {
-          beforePage: beforePage as never,
-          signal: io.signal,
-        }) as unknown as Paginator<Body, unknown, unknown>);
+  type Pager = Paginator<Body, unknown, unknown>;
+  const paging = { beforePage: beforePage as never, signal: io.signal };
+  const cursorOptions = { ...paging, maxPages: v.all === true ? undefined : 1 };
+  const pager = (cmd.paging === 'targets'
+    ? client.iterateTargets(cmd.endpoint, body as never, cmd.targetField as never, cmd.batchSize ?? 1, paging)
+    : cmd.endpoint === 'clipnet.posts'
+      ? client.iterateClipnetPosts(body as never, cursorOptions)
+      : client.iteratePicnetPosts(body as never, cursorOptions)) as unknown as Pager;
 
   // ---- output ----
   let stream: Writable = io.stdout;

@@ -91,53 +91,50 @@ export class GleanerError extends Error {
   }
 }
 
+/** A subclass of GleanerError for one kind of failure, named `name`. */
+function kindError(name: string) {
+  const C = class extends GleanerError {
+    override name = name;
+  };
+  Object.defineProperty(C, 'name', { value: name });
+  return C;
+}
+
 /** 400 and other rejections of the request itself */
-export class GleanerBadRequestError extends GleanerError {
-  override name = 'GleanerBadRequestError';
-}
+export const GleanerBadRequestError = kindError('GleanerBadRequestError');
+export type GleanerBadRequestError = InstanceType<typeof GleanerBadRequestError>;
 /** 401: missing, invalid or revoked key */
-export class GleanerAuthError extends GleanerError {
-  override name = 'GleanerAuthError';
-}
+export const GleanerAuthError = kindError('GleanerAuthError');
+export type GleanerAuthError = InstanceType<typeof GleanerAuthError>;
 /** 402: the balance does not cover the call's minimum charge */
-export class GleanerPaymentError extends GleanerError {
-  override name = 'GleanerPaymentError';
-}
-export class GleanerNotFoundError extends GleanerError {
-  override name = 'GleanerNotFoundError';
-}
+export const GleanerPaymentError = kindError('GleanerPaymentError');
+export type GleanerPaymentError = InstanceType<typeof GleanerPaymentError>;
+export const GleanerNotFoundError = kindError('GleanerNotFoundError');
+export type GleanerNotFoundError = InstanceType<typeof GleanerNotFoundError>;
 /** 429 still returned after the last retry */
-export class GleanerRateLimitError extends GleanerError {
-  override name = 'GleanerRateLimitError';
-}
+export const GleanerRateLimitError = kindError('GleanerRateLimitError');
+export type GleanerRateLimitError = InstanceType<typeof GleanerRateLimitError>;
 /** 502/503: a platform failed or is switched off, still so after the last retry */
-export class GleanerUpstreamError extends GleanerError {
-  override name = 'GleanerUpstreamError';
-}
+export const GleanerUpstreamError = kindError('GleanerUpstreamError');
+export type GleanerUpstreamError = InstanceType<typeof GleanerUpstreamError>;
 /** no answer: connection refused or reset, DNS, timeout */
-export class GleanerNetworkError extends GleanerError {
-  override name = 'GleanerNetworkError';
-}
+export const GleanerNetworkError = kindError('GleanerNetworkError');
+export type GleanerNetworkError = InstanceType<typeof GleanerNetworkError>;
+
+/** The subclass of each kind; the other kinds are plain GleanerErrors. */
+const CLASS_OF_KIND: Partial<Record<GleanerErrorKind, typeof GleanerError>> = {
+  bad_request: GleanerBadRequestError,
+  auth: GleanerAuthError,
+  payment: GleanerPaymentError,
+  not_found: GleanerNotFoundError,
+  rate_limit: GleanerRateLimitError,
+  upstream: GleanerUpstreamError,
+  network: GleanerNetworkError,
+  timeout: GleanerNetworkError,
+};
 
 /** The subclass matching an error's kind. */
 export function createError(init: GleanerErrorInit): GleanerError {
-  switch (kindOf(init.code, init.status)) {
-    case 'bad_request':
-      return new GleanerBadRequestError(init);
-    case 'auth':
-      return new GleanerAuthError(init);
-    case 'payment':
-      return new GleanerPaymentError(init);
-    case 'not_found':
-      return new GleanerNotFoundError(init);
-    case 'rate_limit':
-      return new GleanerRateLimitError(init);
-    case 'upstream':
-      return new GleanerUpstreamError(init);
-    case 'network':
-    case 'timeout':
-      return new GleanerNetworkError(init);
-    default:
-      return new GleanerError(init);
-  }
+  const C = CLASS_OF_KIND[kindOf(init.code, init.status)] ?? GleanerError;
+  return new C(init);
 }
