@@ -5,6 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { canonicalJson } from './canonical-json.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
 import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
 import { buildOpenApi } from './contract/openapi.js';
@@ -78,14 +79,11 @@ function newRequestId(): string {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export const BODY_LIMIT = 1024 * 1024;
 
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
+/** whether an `Authorization: Bearer …` header carries the token whose SHA-256 is `expected`
+ *  (compared in constant time) */
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+  return token !== '' && timingSafeEqual(createHash('sha256').update(token).digest(), expected);
 }
 
 function sendJson(reply: FastifyReply, status: number, body: unknown) {
@@ -219,12 +217,8 @@ export async function buildApp({ services, logger }: AppOptions) {
     ? createHash('sha256').update(config.METRICS_TOKEN).digest()
     : null;
   app.get('/metrics', async (req, reply) => {
-    if (metricsToken) {
-      const h = req.headers.authorization ?? '';
-      const token = h.startsWith('Bearer ') ? h.slice(7) : '';
-      if (!token || !timingSafeEqual(createHash('sha256').update(token).digest(), metricsToken))
-        throw new AppError('UNAUTHORIZED', 'Metrics token is missing or wrong');
-    }
+    if (metricsToken && !bearerMatches(req.headers.authorization, metricsToken))
+      throw new AppError('UNAUTHORIZED', 'Metrics token is missing or wrong');
     return reply.type(metrics.contentType).send(await metrics.render());
   });
   const openapi = JSON.stringify(buildOpenApi());
@@ -336,10 +330,7 @@ export async function buildApp({ services, logger }: AppOptions) {
     await app.register(
       async (admin) => {
         admin.addHook('onRequest', async (req) => {
-          const h = req.headers.authorization ?? '';
-          const token = h.startsWith('Bearer ') ? h.slice(7) : '';
-          const got = createHash('sha256').update(token).digest();
-          if (!token || !timingSafeEqual(got, expected))
+          if (!bearerMatches(req.headers.authorization, expected))
             throw new AppError('UNAUTHORIZED', 'Admin token is missing or wrong');
         });
         admin.post<{ Body: Static<typeof CreateKeyBody> }>(

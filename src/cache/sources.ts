@@ -3,20 +3,10 @@
 // as the cache). A hit does not call the platform, yet the call is billed as usual: the cache
 // sits below the billing, which only sees the items it gets. Failures are never cached.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import { decorateSources } from '../metrics/sources.js';
 import type { Sources } from '../sources/interface.js';
 import type { CacheStore } from './interface.js';
-
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
 
 export interface CacheHooks {
   onHit?(n: number): void;
