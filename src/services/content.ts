@@ -153,25 +153,42 @@ function multiTarget<R, T, D>(
 
 // ---- comments (clipnet, picnet, vidnet) ----
 
+/** comments of every post a request names, each post a target */
+function commentsCall<C extends { text: string }>(
+  deps: ContentDeps,
+  ctx: CallContext,
+  platform: Platform,
+  body: PostCommentsBody | VidnetCommentsBody,
+  fetch: (ref: PostRef, limit: number) => Promise<C[]>,
+): Promise<Reply> {
+  const refs = parseRefs(platform, body.post_urls);
+  return multiTarget(deps, ctx, {
+    source: deps.sources[platform],
+    body,
+    targets: refs.map((r) => r.input),
+    perTarget: body.limit_per_post,
+    what: 'comments',
+    run: (_t, i, limit) => fetch(refs[i]!, limit),
+    items: (comments: C[]) => comments,
+    text: (c) => c.text,
+    data: (comments) => ({ comments }),
+  });
+}
+
 export function postComments(
   deps: ContentDeps,
   ctx: CallContext,
   platform: 'clipnet' | 'picnet',
   body: PostCommentsBody,
 ): Promise<Reply> {
-  const refs = parseRefs(platform, body.post_urls);
   const source = deps.sources[platform];
-  return multiTarget(deps, ctx, {
-    source,
+  return commentsCall(
+    deps,
+    ctx,
+    platform,
     body,
-    targets: refs.map((r) => r.input),
-    perTarget: body.limit_per_post,
-    what: 'comments',
-    run: (_t, i, limit) => source.comments({ post: refs[i]!, limit }, sourceContext(ctx)),
-    items: (comments: PostComment[]) => comments,
-    text: (c) => c.text,
-    data: (comments) => ({ comments }),
-  });
+    (post, limit): Promise<PostComment[]> => source.comments({ post, limit }, sourceContext(ctx)),
+  );
 }
 
 export function vidnetComments(
@@ -179,19 +196,14 @@ export function vidnetComments(
   ctx: CallContext,
   body: VidnetCommentsBody,
 ): Promise<Reply> {
-  const refs = parseRefs('vidnet', body.post_urls);
   const source = deps.sources.vidnet;
-  return multiTarget(deps, ctx, {
-    source,
+  return commentsCall(
+    deps,
+    ctx,
+    'vidnet',
     body,
-    targets: refs.map((r) => r.input),
-    perTarget: body.limit_per_post,
-    what: 'comments',
-    run: (_t, i, limit) => source.comments({ video: refs[i]!, limit }, sourceContext(ctx)),
-    items: (comments: VidnetComment[]) => comments,
-    text: (c) => c.text,
-    data: (comments) => ({ comments }),
-  });
+    (video, limit): Promise<VidnetComment[]> => source.comments({ video, limit }, sourceContext(ctx)),
+  );
 }
 
 // ---- bulk posts (clipnet) ----
