@@ -3,7 +3,7 @@
 // single error mapper.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyReply, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { canonicalJson } from './canonical-json.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
@@ -390,4 +390,3 @@ export async function buildApp({ services, logger }: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type { FastifyRequest };

@@ -6,7 +6,6 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DATA_DIR } from './paths.js';
 
 const int = (dflt: number, min: number, max: number, description: string) =>
   Type.Integer({ default: dflt, minimum: min, maximum: max, description });
@@ -229,4 +228,3 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   };
 }
 
-export { DATA_DIR };
