@@ -227,4 +227,3 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     env: { ...env },
   };
 }
-
