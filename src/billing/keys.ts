@@ -1,12 +1,13 @@
 // API keys: random 192-bit secrets with a recognisable prefix, stored only as SHA-256 hashes.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'gl_';
 /** characters of a key kept in clear to recognise it in listings (prefix + 6 random chars) */
 const SHOWN_CHARS = KEY_PREFIX.length + 6;
 
 export function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  // the one-shot form: no Hash object per request
+  return hash('sha256', key, 'buffer');
 }
 
 export function newApiKey(): { key: string; prefix: string; hash: Buffer } {

@@ -14,6 +14,7 @@ import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
 import { insufficientCredits } from '../errors.js';
+import { renderJson } from '../reusable-json.js';
 import type { SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
@@ -194,7 +195,8 @@ export async function runBilledCall<T, D>(
         ...(truncated ? { truncated: true } : {}),
         ...(fetched.warnings.length > 0 ? { warnings: fetched.warnings } : {}),
       };
-      const body = JSON.stringify({
+      // sandbox items are reusable: their JSON text is spliced in, not rendered again
+      const body = renderJson({
         success: true,
         data: call.data(enriched.slice(0, count), fetched, count),
         metadata,

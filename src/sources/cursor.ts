@@ -14,18 +14,31 @@ interface CursorBody {
   c: string;
 }
 
-/** wrapped cursors by backend and cursor: the same items are paged through again and again */
-const wrapped = new Map<string, string>();
+/** wrapped cursors by backend, then cursor: the same items are paged through again and again
+ *  (two levels, so that a lookup hashes the backend's cursor string, which is often the same
+ *  string object every time and then hashed once, instead of a new concatenation) */
+const wrapped = new Map<string, Map<string, string>>();
+let cached = 0;
 
 export function wrapCursor(backend: string, cursor: string): string {
-  const k = `${backend}\n${cursor}`;
-  let w = wrapped.get(k);
+  let byCursor = wrapped.get(backend);
+  if (byCursor === undefined) {
+    byCursor = new Map();
+    wrapped.set(backend, byCursor);
+  }
+  let w = byCursor.get(cursor);
   if (w === undefined) {
     // JSON.stringify({ v, b, c }), written out
     const body = `{"v":${VERSION},"b":${JSON.stringify(backend)},"c":${JSON.stringify(cursor)}}`;
     w = Buffer.from(body, 'utf8').toString('base64url');
-    if (wrapped.size >= 50_000 || cursor.length > 256) wrapped.clear();
-    if (cursor.length <= 256) wrapped.set(k, w);
+    if (cursor.length <= 256) {
+      if (cached >= 50_000) {
+        for (const m of wrapped.values()) m.clear();
+        cached = 0;
+      }
+      byCursor.set(cursor, w);
+      cached++;
+    }
   }
   return w;
 }

@@ -2,7 +2,7 @@
 import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
 import type { ClipnetSource, CommentsQuery, HashtagPostsQuery, Page, UserPostsQuery } from '../interface.js';
 import { normalizeHandle, notFound, type World } from './db.js';
-import { SocialTables } from './social.js';
+import { dailyItems, SocialTables } from './social.js';
 import { isoAt } from './time.js';
 
 export function clipnetPostUrl(handle: string, id: string): string {
@@ -15,6 +15,15 @@ export function clipnetShortUrl(code: string): string {
 
 export function createClipnetSource(world: World): ClipnetSource {
   const t = new SocialTables(world, 'clipnet');
+  const itemOf = dailyItems(
+    (row, clock): ClipnetPost => ({
+      id: row.id,
+      caption: row.caption,
+      url: clipnetPostUrl(row.handle, row.id),
+      timestamp: isoAt(clock, row.ts),
+      stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
+    }),
+  );
 
   return {
     name: 'sandbox',
@@ -26,16 +35,7 @@ export function createClipnetSource(world: World): ClipnetSource {
       const clock = world.clock();
       const page = t.postsPage(account, clock, q.limit, q.cursor);
       return {
-        items: page.rows.map(({ row, cursor }) => ({
-          item: {
-            id: row.id,
-            caption: row.caption,
-            url: clipnetPostUrl(row.handle, row.id),
-            timestamp: isoAt(clock, row.ts),
-            stats: { views: row.views, likes: row.likes, comments: row.comments, shares: row.shares },
-          },
-          cursor,
-        })),
+        items: page.rows.map(({ row, cursor }) => ({ item: itemOf(row, clock), cursor })),
         hasMore: page.hasMore,
       };
     },

@@ -2,7 +2,7 @@
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
 import type { CommentsQuery, HashtagPostsQuery, Page, PicnetSource, UserPostsQuery } from '../interface.js';
 import { normalizeHandle, notFound, type World } from './db.js';
-import { SocialTables } from './social.js';
+import { dailyItems, SocialTables } from './social.js';
 import { isoAt } from './time.js';
 
 export function picnetPostUrl(shortcode: string, mediaType: string | null): string {
@@ -13,6 +13,17 @@ export function picnetPostUrl(shortcode: string, mediaType: string | null): stri
 
 export function createPicnetSource(world: World): PicnetSource {
   const t = new SocialTables(world, 'picnet');
+  const itemOf = dailyItems(
+    (row, clock): PicnetPost => ({
+      id: row.id,
+      shortcode: row.code,
+      caption: row.caption,
+      url: picnetPostUrl(row.code, row.media_type),
+      timestamp: isoAt(clock, row.ts),
+      media_type: (row.media_type ?? 'image') as PicnetPost['media_type'],
+      stats: { likes: row.likes, comments: row.comments },
+    }),
+  );
 
   return {
     name: 'sandbox',
@@ -25,18 +36,7 @@ export function createPicnetSource(world: World): PicnetSource {
       const clock = world.clock();
       const page = t.postsPage(account, clock, q.limit, q.cursor);
       return {
-        items: page.rows.map(({ row, cursor }) => ({
-          item: {
-            id: row.id,
-            shortcode: row.code,
-            caption: row.caption,
-            url: picnetPostUrl(row.code, row.media_type),
-            timestamp: isoAt(clock, row.ts),
-            media_type: (row.media_type ?? 'image') as PicnetPost['media_type'],
-            stats: { likes: row.likes, comments: row.comments },
-          },
-          cursor,
-        })),
+        items: page.rows.map(({ row, cursor }) => ({ item: itemOf(row, clock), cursor })),
         hasMore: page.hasMore,
       };
     },

@@ -2,6 +2,7 @@
 // told apart by their platform column.
 import type { Statement } from 'better-sqlite3';
 import type { HashtagPost, PostComment } from '../../contract/items.js';
+import { reusable } from '../../reusable-json.js';
 import type { HashtagPostsQuery, PostRef } from '../interface.js';
 import { clampLimit, decodeCursor, encodeCursor, normalizeTag, type World } from './db.js';
 import { type Clock, isoAt, unixAt, windowStart } from './time.js';
@@ -27,6 +28,11 @@ export interface PostRecord {
   user_id: string;
 }
 
+/** a post of an account's in-memory list, with the sandbox cursor that continues after it */
+interface ListedPost extends PostRecord {
+  cursor: string;
+}
+
 export interface CommentRecord {
   id: string;
   ts: number;
@@ -42,6 +48,21 @@ const POST_COLUMNS =
 const PAGE_COLUMNS = 'pk, id, ts, caption, code, media_type, views, likes, comments, shares';
 type PageRow = [number, string, number, string, string, string | null, number, number, number, number];
 
+/** a post's contract item as of a day, built once per post and day and `reusable` (frozen, its
+ *  JSON text kept): an account's pages are read again and again, and only the day changes them */
+export function dailyItems<T extends object>(
+  make: (row: PostRecord, clock: Clock) => T,
+): (row: PostRecord, clock: Clock) => T {
+  const memo = new WeakMap<PostRecord, { anchor: number; item: T }>();
+  return (row, clock) => {
+    const m = memo.get(row);
+    if (m !== undefined && m.anchor === clock.anchor) return m.item;
+    const item = reusable(make(row, clock));
+    memo.set(row, { anchor: clock.anchor, item });
+    return item;
+  };
+}
+
 export class SocialTables {
   private byHandle: Statement;
   private byUserId: Statement;
@@ -52,7 +73,7 @@ export class SocialTables {
   private tagged: Statement;
   /** each account's posts once read (newest first): the world never changes while it is open,
    *  and a page is then a binary search and a slice instead of a query */
-  private readonly accountPosts = new Map<number, readonly PostRecord[]>();
+  private readonly accountPosts = new Map<number, readonly ListedPost[]>();
   private readonly accounts = new Map<string, AccountRecord | undefined>();
 
   constructor(
@@ -94,7 +115,7 @@ export class SocialTables {
     return account;
   }
 
-  private postsOf(account: AccountRecord): readonly PostRecord[] {
+  private postsOf(account: AccountRecord): readonly ListedPost[] {
     let posts = this.accountPosts.get(account.pk);
     if (!posts) {
       posts = (this.page.all(account.pk) as PageRow[]).map((r) =>
@@ -111,6 +132,7 @@ export class SocialTables {
           shares: r[9],
           handle: account.handle,
           user_id: account.user_id,
+          cursor: encodeCursor(r[2], r[1]),
         }),
       );
       this.accountPosts.set(account.pk, posts);
@@ -148,7 +170,7 @@ export class SocialTables {
     const rows: Array<{ row: PostRecord; cursor: string }> = [];
     for (let i = lo; i < end; i++) {
       const row = posts[i]!;
-      rows.push({ row, cursor: encodeCursor(row.ts, row.id) });
+      rows.push({ row, cursor: row.cursor });
     }
     return { rows, hasMore: posts.length > end };
   }

@@ -1,0 +1,52 @@
+// renderJson must write exactly what JSON.stringify writes, whether or not parts of the value
+// are reusable (their kept JSON text spliced in), and a reusable value must not change under it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { renderJson, reusable } from '../../src/reusable-json.js';
+
+const json = fc.jsonValue();
+const odd = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(() => 1),
+  fc.constant(Number.NaN),
+  fc.constant(new Date(0)),
+);
+
+describe('renderJson', () => {
+  it('is JSON.stringify for any value, holes and odd members included', () => {
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        json,
+        odd,
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 4 }), tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(renderJson(v)).toBe(JSON.stringify(v));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('splices the kept text of reusable items and writes the same bytes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string(), json), { maxLength: 5 }), (items) => {
+        const plain = { success: true, data: { posts: items, cursor: null }, metadata: { n: 1 } };
+        const expected = JSON.stringify(plain);
+        const shared = { ...plain, data: { ...plain.data, posts: items.map((i) => reusable({ ...i })) } };
+        expect(renderJson(shared)).toBe(expected);
+      }),
+    );
+  });
+
+  it('freezes a reusable value deeply, so its kept text cannot go stale', () => {
+    const item = reusable({ id: 'a', stats: { likes: 1 } });
+    expect(() => {
+      (item.stats as { likes: number }).likes = 2;
+    }).toThrow(TypeError);
+    expect(renderJson([item])).toBe('[{"id":"a","stats":{"likes":1}}]');
+  });
+});
