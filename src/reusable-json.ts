@@ -1,9 +1,13 @@
 // JSON text of immutable values, computed once. A source whose items do not change for a while
 // (the sandbox's posts within a day) marks each item `reusable`: the item is deep-frozen and its
-// JSON text kept beside it, and `renderJson` splices that text into a reply instead of
-// serializing the item again. For any value, `renderJson(v)` is exactly `JSON.stringify(v)`.
+// JSON text kept beside it, as a string and as UTF-8 bytes, and `renderJson` / `renderJsonBytes`
+// splice that text into a reply instead of serializing the item again. For any value,
+// `renderJson(v)` is exactly `JSON.stringify(v)` and `renderJsonBytes(v)` its UTF-8 bytes (a reply
+// written from bytes is not encoded again on every send: captions with emoji make the text a
+// two-byte string, whose UTF-8 encoding costs more than the rest of the rendering).
 
 const texts = new WeakMap<object, string>();
+const bytes = new WeakMap<object, Buffer>();
 
 function deepFreeze(v: unknown): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
@@ -14,7 +18,9 @@ function deepFreeze(v: unknown): void {
 /** freezes `value` (deeply: later mutation throws) and keeps its JSON text for renderJson */
 export function reusable<T extends object>(value: T): T {
   deepFreeze(value);
-  texts.set(value, JSON.stringify(value));
+  const text = JSON.stringify(value);
+  texts.set(value, text);
+  bytes.set(value, Buffer.from(text, 'utf8'));
   return value;
 }
 
@@ -44,4 +50,90 @@ export function renderJson(value: unknown, depth = 4): string {
     first = false;
   }
   return `${out}}`;
+}
+
+/** the JSON text of object keys, which are few and the same on every reply */
+const keyTexts = new Map<string, string>();
+function keyText(k: string): string {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    t = `${JSON.stringify(k)}:`;
+    if (keyTexts.size < 10_000) keyTexts.set(k, t);
+  }
+  return t;
+}
+
+/** JSON.stringify of a value that is not an object */
+function scalarText(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return JSON.stringify(v) ?? '';
+}
+
+/** the UTF-8 bytes of `renderJson(value, depth)`, with the kept bytes of reusable values copied
+ *  in: the text around them is gathered into pieces, then everything is written into one buffer */
+export function renderJsonBytes(value: unknown, depth = 4): Buffer {
+  const pieces: Array<string | Buffer> = [];
+  let pending = '';
+  const walk = (v: unknown, d: number): void => {
+    if (typeof v === 'object' && v !== null) {
+      const kept = bytes.get(v);
+      if (kept !== undefined) {
+        if (pending !== '') pieces.push(pending);
+        pending = '';
+        pieces.push(kept);
+        return;
+      }
+      if (d > 0 && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+        if (Array.isArray(v)) {
+          pending += '[';
+          for (let i = 0; i < v.length; i++) {
+            const x: unknown = v[i];
+            if (i > 0) pending += ',';
+            if (typeof x === 'undefined' || typeof x === 'function' || typeof x === 'symbol')
+              pending += 'null';
+            else walk(x, d - 1);
+          }
+          pending += ']';
+          return;
+        }
+        pending += '{';
+        let first = true;
+        for (const k of Object.keys(v)) {
+          const x: unknown = (v as Record<string, unknown>)[k];
+          if (typeof x === 'undefined' || typeof x === 'function' || typeof x === 'symbol') continue;
+          if (!first) pending += ',';
+          pending += keyText(k);
+          first = false;
+          walk(x, d - 1);
+        }
+        pending += '}';
+        return;
+      }
+      pending += JSON.stringify(v);
+      return;
+    }
+    pending += scalarText(v);
+  };
+  walk(value, depth);
+  if (pieces.length === 0) return Buffer.from(pending, 'utf8');
+  if (pending !== '') pieces.push(pending);
+  // a UTF-16 code unit takes at most 3 bytes of UTF-8
+  let capacity = 0;
+  for (const p of pieces) capacity += typeof p === 'string' ? p.length * 3 : p.length;
+  const out = Buffer.allocUnsafe(capacity);
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p !== 'string') {
+      out.set(p, at);
+      at += p.length;
+    } else if (p.length <= 16) {
+      // short joints between items (",", "]}"): plain ASCII as a rule, written byte by byte
+      let ascii = true;
+      for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) > 0x7f) ascii = false;
+      if (ascii) for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
+      else at += out.write(p, at, 'utf8');
+    } else at += out.write(p, at, 'utf8');
+  }
+  return out.subarray(0, at);
 }

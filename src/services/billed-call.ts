@@ -14,7 +14,7 @@ import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
 import { insufficientCredits } from '../errors.js';
-import { renderJson } from '../reusable-json.js';
+import { renderJson, renderJsonBytes } from '../reusable-json.js';
 import type { SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
@@ -129,7 +129,8 @@ export interface BilledCall<T, D> {
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** JSON text, or its UTF-8 bytes */
+  body: string | Buffer;
 }
 
 function uniqueTypes(types: EnrichmentType[] | undefined): EnrichmentType[] {
@@ -180,7 +181,10 @@ export async function runBilledCall<T, D>(
     enriched: Array<T & { enrichment?: Enrichment }>,
     truncatedAt?: number,
   ) => {
-    return (outcome: ChargeOutcome): StoredResponse => {
+    /** the reply; `bytes`: its body as UTF-8 bytes (sent as is), else as text (to be stored) */
+    function render(outcome: ChargeOutcome): StoredResponse;
+    function render(outcome: ChargeOutcome, bytes: true): Reply;
+    function render(outcome: ChargeOutcome, bytes = false): StoredResponse | Reply {
       const count = Math.min(outcome.items, enriched.length);
       const truncated = truncatedAt !== undefined ? count < truncatedAt : false;
       const metadata: Metadata = {
@@ -196,11 +200,8 @@ export async function runBilledCall<T, D>(
         ...(fetched.warnings.length > 0 ? { warnings: fetched.warnings } : {}),
       };
       // sandbox items are reusable: their JSON text is spliced in, not rendered again
-      const body = renderJson({
-        success: true,
-        data: call.data(enriched.slice(0, count), fetched, count),
-        metadata,
-      });
+      const envelope = { success: true, data: call.data(enriched.slice(0, count), fetched, count), metadata };
+      const body = bytes ? renderJsonBytes(envelope) : renderJson(envelope);
       return {
         status: 200,
         headers: {
@@ -210,7 +211,8 @@ export async function runBilledCall<T, D>(
         },
         body,
       };
-    };
+    }
+    return render;
   };
   const idem = (render: (o: ChargeOutcome) => StoredResponse) =>
     ctx.idempotencyKey ? { keyId: ctx.keyId, key: ctx.idempotencyKey, render } : undefined;
@@ -238,7 +240,7 @@ export async function runBilledCall<T, D>(
       idempotency: idem(render),
     });
     if (!result.ok) throw insufficientCredits();
-    return result.stored ?? render(result);
+    return result.stored ?? render(result, true);
   }
 
   const hold = await deps.ledger.hold({
@@ -271,7 +273,7 @@ export async function runBilledCall<T, D>(
       idempotency: idem(render),
     });
     if (!result.ok) throw insufficientCredits();
-    return result.stored ?? render(result);
+    return result.stored ?? render(result, true);
   } catch (e) {
     if (!settled) await deps.ledger.release(hold.holdId);
     throw e;

@@ -44,6 +44,11 @@ test('requests, latency, credits, upstream calls and failures, cache and enrichm
   expect(m).toContain(
     'gleaner_http_request_duration_seconds_bucket{le="0.001",route="/api/v1/clipnet/posts"',
   );
+  const posts200 = 'route="/api/v1/clipnet/posts",method="POST",status="200"';
+  expect(value(m, `gleaner_http_request_duration_seconds_count{${posts200}}`)).toBe(2);
+  expect(value(m, `gleaner_http_request_duration_seconds_bucket{le="+Inf",${posts200}}`)).toBe(2);
+  expect(value(m, `gleaner_http_request_duration_seconds_bucket{le="60",${posts200}}`)).toBe(2);
+  expect(value(m, `gleaner_http_request_duration_seconds_sum{${posts200}}`)).toBeGreaterThan(0);
   // 3 + 3 for the posts, 0.5 × 3 texts
   expect(value(m, 'gleaner_credits_charged_total{route="/api/v1/clipnet/posts"}')).toBe(6);
   expect(value(m, 'gleaner_credits_charged_total{route="/api/v1/ml/analyze"}')).toBe(1.5);

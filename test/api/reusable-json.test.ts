@@ -2,7 +2,7 @@
 // are reusable (their kept JSON text spliced in), and a reusable value must not change under it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderJson, reusable } from '../../src/reusable-json.js';
+import { renderJson, renderJsonBytes, reusable } from '../../src/reusable-json.js';
 
 const json = fc.jsonValue();
 const odd = fc.oneof(
@@ -26,6 +26,7 @@ describe('renderJson', () => {
     fc.assert(
       fc.property(value, (v) => {
         expect(renderJson(v)).toBe(JSON.stringify(v));
+        expect(renderJsonBytes(v).equals(Buffer.from(JSON.stringify(v) ?? '', 'utf8'))).toBe(true);
       }),
       { numRuns: 500 },
     );
@@ -33,13 +34,21 @@ describe('renderJson', () => {
 
   it('splices the kept text of reusable items and writes the same bytes', () => {
     fc.assert(
-      fc.property(fc.array(fc.dictionary(fc.string(), json), { maxLength: 5 }), (items) => {
+      fc.property(fc.array(fc.dictionary(fc.string({ unit: 'grapheme' }), json), { maxLength: 5 }), (items) => {
         const plain = { success: true, data: { posts: items, cursor: null }, metadata: { n: 1 } };
         const expected = JSON.stringify(plain);
         const shared = { ...plain, data: { ...plain.data, posts: items.map((i) => reusable({ ...i })) } };
         expect(renderJson(shared)).toBe(expected);
+        expect(renderJsonBytes(shared).toString('utf8')).toBe(expected);
       }),
     );
+  });
+
+  it('writes emoji and other non-Latin-1 text as UTF-8, kept or not', () => {
+    const item = reusable({ caption: 'ready 🔥 café', n: 1 });
+    const reply = { data: [item, { caption: 'ünïcode ✓' }], note: 'ok 😀' };
+    expect(renderJsonBytes(reply).toString('utf8')).toBe(JSON.stringify(reply));
+    expect(JSON.parse(renderJsonBytes(reply).toString('utf8'))).toEqual(reply);
   });
 
   it('freezes a reusable value deeply, so its kept text cannot go stale', () => {

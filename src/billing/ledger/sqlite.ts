@@ -8,6 +8,8 @@
 // Speed: writes of concurrent requests are grouped into one BEGIN IMMEDIATE transaction
 // (group commit); when one of them fails, the transaction is rolled back and each write runs
 // again in its own transaction, so that one failing write does not undo the others.
+// The journal's seq is its rowid, without AUTOINCREMENT: rows are never deleted (a trigger
+// refuses it), so it only grows, and a commit writes one page less.
 // Several processes may share the file: BEGIN IMMEDIATE serialises writers and every balance
 // check happens inside the write transaction that debits.
 import { randomUUID } from 'node:crypto';
@@ -44,7 +46,7 @@ CREATE TABLE IF NOT EXISTS api_keys (
   revoked_at INTEGER
 ) STRICT;
 CREATE TABLE IF NOT EXISTS ledger (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq INTEGER PRIMARY KEY,
   key_id TEXT NOT NULL REFERENCES api_keys(id),
   kind TEXT NOT NULL CHECK (kind IN ('grant', 'debit')),
   amount INTEGER NOT NULL CHECK (amount > 0),
@@ -168,6 +170,13 @@ export class SqliteLedger implements Ledger {
         'INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       debit: db.prepare('UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ?'),
+      // the whole price at once, answering the balance left: one statement instead of a read and
+      // an update when the key affords every item (the common case)
+      debitAll: db
+        .prepare<[number, string, number], number>(
+          'UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ? RETURNING balance',
+        )
+        .pluck(true),
       credit: db.prepare('UPDATE api_keys SET balance = balance + ? WHERE id = ?'),
       addHeld: db.prepare('UPDATE api_keys SET held = held + ? WHERE id = ? AND balance - held >= ?'),
       subHeld: db.prepare('UPDATE api_keys SET held = held - ? WHERE id = ?'),
@@ -429,6 +438,15 @@ export class SqliteLedger implements Ledger {
     minItems: number,
     idempotency: ChargeRequest['idempotency'],
   ): ChargeResult {
+    const all = costOf(price, items);
+    if (all > 0 && items >= minItems) {
+      const left = this.s.debitAll.get(all, keyId, all);
+      if (left !== undefined) {
+        this.s.insertEntry.run(keyId, 'debit', all, requestId, route, null, Date.now());
+        return this.debited(items, all, left, idempotency);
+      }
+      // a missing key or fewer items affordable: decided below on the balance read
+    }
     const funds = this.s.fundsOf.get(keyId);
     if (!funds) return { ok: false };
     const [balance, held] = funds;
@@ -439,7 +457,16 @@ export class SqliteLedger implements Ledger {
       if (this.s.debit.run(amount, keyId, amount).changes !== 1) return { ok: false };
       this.s.insertEntry.run(keyId, 'debit', amount, requestId, route, null, Date.now());
     }
-    const outcome = { items: k, amount, balance: balance - amount };
+    return this.debited(k, amount, balance - amount, idempotency);
+  }
+
+  private debited(
+    items: number,
+    amount: number,
+    balance: number,
+    idempotency: ChargeRequest['idempotency'],
+  ): ChargeResult {
+    const outcome = { items, amount, balance };
     if (!idempotency) return { ok: true, ...outcome };
     const stored = idempotency.render(outcome);
     this.s.idemDone.run(
