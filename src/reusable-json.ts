@@ -73,67 +73,85 @@ function scalarText(v: unknown): string {
 /** the UTF-8 bytes of `renderJson(value, depth)`, with the kept bytes of reusable values copied
  *  in: the text around them is gathered into pieces, then everything is written into one buffer */
 export function renderJsonBytes(value: unknown, depth = 4): Buffer {
-  const pieces: Array<string | Buffer> = [];
-  let pending = '';
-  const walk = (v: unknown, d: number): void => {
+  return new JsonBytes().value(value, depth).bytes();
+}
+
+/** JSON written as UTF-8 bytes piece by piece: raw text, values (reusable ones copied from their
+ *  kept bytes), then one buffer holding it all */
+export class JsonBytes {
+  private readonly pieces: Array<string | Buffer> = [];
+  private pending = '';
+
+  /** text that is already JSON */
+  raw(text: string): this {
+    this.pending += text;
+    return this;
+  }
+
+  /** JSON.stringify(v), reusing kept bytes within the first `depth` levels */
+  value(v: unknown, depth = 4): this {
     if (typeof v === 'object' && v !== null) {
       const kept = bytes.get(v);
       if (kept !== undefined) {
-        if (pending !== '') pieces.push(pending);
-        pending = '';
-        pieces.push(kept);
-        return;
+        if (this.pending !== '') this.pieces.push(this.pending);
+        this.pending = '';
+        this.pieces.push(kept);
+        return this;
       }
-      if (d > 0 && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      if (depth > 0 && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
         if (Array.isArray(v)) {
-          pending += '[';
+          this.pending += '[';
           for (let i = 0; i < v.length; i++) {
             const x: unknown = v[i];
-            if (i > 0) pending += ',';
+            if (i > 0) this.pending += ',';
             if (typeof x === 'undefined' || typeof x === 'function' || typeof x === 'symbol')
-              pending += 'null';
-            else walk(x, d - 1);
+              this.pending += 'null';
+            else this.value(x, depth - 1);
           }
-          pending += ']';
-          return;
+          this.pending += ']';
+          return this;
         }
-        pending += '{';
+        this.pending += '{';
         let first = true;
         for (const k of Object.keys(v)) {
           const x: unknown = (v as Record<string, unknown>)[k];
           if (typeof x === 'undefined' || typeof x === 'function' || typeof x === 'symbol') continue;
-          if (!first) pending += ',';
-          pending += keyText(k);
+          if (!first) this.pending += ',';
+          this.pending += keyText(k);
           first = false;
-          walk(x, d - 1);
+          this.value(x, depth - 1);
         }
-        pending += '}';
-        return;
+        this.pending += '}';
+        return this;
       }
-      pending += JSON.stringify(v);
-      return;
+      this.pending += JSON.stringify(v);
+      return this;
     }
-    pending += scalarText(v);
-  };
-  walk(value, depth);
-  if (pieces.length === 0) return Buffer.from(pending, 'utf8');
-  if (pending !== '') pieces.push(pending);
-  // a UTF-16 code unit takes at most 3 bytes of UTF-8
-  let capacity = 0;
-  for (const p of pieces) capacity += typeof p === 'string' ? p.length * 3 : p.length;
-  const out = Buffer.allocUnsafe(capacity);
-  let at = 0;
-  for (const p of pieces) {
-    if (typeof p !== 'string') {
-      out.set(p, at);
-      at += p.length;
-    } else if (p.length <= 16) {
-      // short joints between items (",", "]}"): plain ASCII as a rule, written byte by byte
-      let ascii = true;
-      for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) > 0x7f) ascii = false;
-      if (ascii) for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
-      else at += out.write(p, at, 'utf8');
-    } else at += out.write(p, at, 'utf8');
+    this.pending += scalarText(v);
+    return this;
   }
-  return out.subarray(0, at);
+
+  bytes(): Buffer {
+    const { pieces, pending } = this;
+    if (pieces.length === 0) return Buffer.from(pending, 'utf8');
+    if (pending !== '') pieces.push(pending);
+    // a UTF-16 code unit takes at most 3 bytes of UTF-8
+    let capacity = 0;
+    for (const p of pieces) capacity += typeof p === 'string' ? p.length * 3 : p.length;
+    const out = Buffer.allocUnsafe(capacity);
+    let at = 0;
+    for (const p of pieces) {
+      if (typeof p !== 'string') {
+        out.set(p, at);
+        at += p.length;
+      } else if (p.length <= 16) {
+        // short joints between items (",", "]}"): plain ASCII as a rule, written byte by byte
+        let ascii = true;
+        for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) > 0x7f) ascii = false;
+        if (ascii) for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
+        else at += out.write(p, at, 'utf8');
+      } else at += out.write(p, at, 'utf8');
+    }
+    return out.subarray(0, at);
+  }
 }

@@ -14,7 +14,7 @@ import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
 import { insufficientCredits } from '../errors.js';
-import { renderJson, renderJsonBytes } from '../reusable-json.js';
+import { JsonBytes, renderJson } from '../reusable-json.js';
 import type { SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
@@ -203,8 +203,14 @@ export async function runBilledCall<T, D>(
       if (truncated) metadata.truncated = true;
       if (fetched.warnings.length > 0) metadata.warnings = fetched.warnings;
       // sandbox items are reusable: their JSON text is spliced in, not rendered again
-      const envelope = { success: true, data: call.data(enriched.slice(0, count), fetched, count), metadata };
-      const body = bytes ? renderJsonBytes(envelope) : renderJson(envelope);
+      const data = call.data(enriched.slice(0, count), fetched, count);
+      const body = bytes
+        ? new JsonBytes()
+            .raw('{"success":true,"data":')
+            .value(data, 3)
+            .raw(`,"metadata":${JSON.stringify(metadata)}}`)
+            .bytes()
+        : renderJson({ success: true, data, metadata });
       return {
         status: 200,
         headers: {

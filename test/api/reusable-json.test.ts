@@ -2,7 +2,7 @@
 // are reusable (their kept JSON text spliced in), and a reusable value must not change under it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderJson, renderJsonBytes, reusable } from '../../src/reusable-json.js';
+import { JsonBytes, renderJson, renderJsonBytes, reusable } from '../../src/reusable-json.js';
 
 const json = fc.jsonValue();
 const odd = fc.oneof(
@@ -34,12 +34,29 @@ describe('renderJson', () => {
 
   it('splices the kept text of reusable items and writes the same bytes', () => {
     fc.assert(
-      fc.property(fc.array(fc.dictionary(fc.string({ unit: 'grapheme' }), json), { maxLength: 5 }), (items) => {
-        const plain = { success: true, data: { posts: items, cursor: null }, metadata: { n: 1 } };
-        const expected = JSON.stringify(plain);
-        const shared = { ...plain, data: { ...plain.data, posts: items.map((i) => reusable({ ...i })) } };
-        expect(renderJson(shared)).toBe(expected);
-        expect(renderJsonBytes(shared).toString('utf8')).toBe(expected);
+      fc.property(
+        fc.array(fc.dictionary(fc.string({ unit: 'grapheme' }), json), { maxLength: 5 }),
+        (items) => {
+          const plain = { success: true, data: { posts: items, cursor: null }, metadata: { n: 1 } };
+          const expected = JSON.stringify(plain);
+          const shared = { ...plain, data: { ...plain.data, posts: items.map((i) => reusable({ ...i })) } };
+          expect(renderJson(shared)).toBe(expected);
+          expect(renderJsonBytes(shared).toString('utf8')).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('builds an envelope around values piece by piece, byte-identical to JSON.stringify', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string(), json), { maxLength: 4 }), json, (items, meta) => {
+        const data = { posts: items.map((i) => reusable({ ...i })), cursor: 'c1' };
+        const body = new JsonBytes()
+          .raw('{"success":true,"data":')
+          .value(data, 3)
+          .raw(`,"metadata":${JSON.stringify(meta)}}`)
+          .bytes();
+        expect(body.toString('utf8')).toBe(JSON.stringify({ success: true, data, metadata: meta }));
       }),
     );
   });
