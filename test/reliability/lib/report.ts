@@ -85,7 +85,7 @@ export function writeReport(): void {
     lines.push('');
   }
   lines.push(
-    'Run it again with `npm run test:reliability` (about 10 minutes on 2 cores); CI runs every',
+    'Run it again with `npm run test:reliability` (a few minutes on 2 cores); CI runs every',
     'scenario in a short form (`RELIABILITY_SCALE=short`, fewer requests and rounds) in `npm run verify`.',
     '',
   );
