@@ -1,12 +1,11 @@
-// JSON text of immutable values, computed once. A source whose items do not change for a while
-// (the sandbox's posts within a day) marks each item `reusable`: the item is deep-frozen and its
-// JSON text kept beside it, as a string and as UTF-8 bytes, and `renderJson` / `renderJsonBytes`
-// splice that text into a reply instead of serializing the item again. For any value,
-// `renderJson(v)` is exactly `JSON.stringify(v)` and `renderJsonBytes(v)` its UTF-8 bytes (a reply
-// written from bytes is not encoded again on every send: captions with emoji make the text a
-// two-byte string, whose UTF-8 encoding costs more than the rest of the rendering).
+// JSON of immutable values, encoded once. A source whose items do not change for a while (the
+// sandbox's posts within a day) marks each item `reusable`: the item is deep-frozen and the UTF-8
+// bytes of its JSON kept beside it, and `JsonBytes` / `renderJsonBytes` copy those bytes into a
+// reply instead of serializing the item again. For any value, `renderJsonBytes(v)` is exactly the
+// UTF-8 bytes of `JSON.stringify(v)`. A reply written as bytes is not encoded again on every send:
+// captions with emoji make the text a two-byte string, whose UTF-8 encoding costs more than the
+// rest of the rendering.
 
-const texts = new WeakMap<object, string>();
 const bytes = new WeakMap<object, Buffer>();
 
 function deepFreeze(v: unknown): void {
@@ -15,41 +14,11 @@ function deepFreeze(v: unknown): void {
   for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
 }
 
-/** freezes `value` (deeply: later mutation throws) and keeps its JSON text for renderJson */
+/** freezes `value` (deeply: later mutation throws) and keeps the UTF-8 bytes of its JSON */
 export function reusable<T extends object>(value: T): T {
   deepFreeze(value);
-  const text = JSON.stringify(value);
-  texts.set(value, text);
-  bytes.set(value, Buffer.from(text, 'utf8'));
+  bytes.set(value, Buffer.from(JSON.stringify(value), 'utf8'));
   return value;
-}
-
-/** `JSON.stringify(value)` that reuses the kept text of reusable values found within the first
- *  `depth` levels (deeper ones are serialized natively: they are never reply items) */
-export function renderJson(value: unknown, depth = 4): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const kept = texts.get(value);
-  if (kept !== undefined) return kept;
-  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      const t = typeof v === 'undefined' || typeof v === 'function' || typeof v === 'symbol';
-      out += `${i === 0 ? '' : ','}${t ? 'null' : renderJson(v, depth - 1)}`;
-    }
-    return `${out}]`;
-  }
-  let out = '{';
-  let first = true;
-  for (const k of Object.keys(value)) {
-    const v: unknown = (value as Record<string, unknown>)[k];
-    if (typeof v === 'undefined' || typeof v === 'function' || typeof v === 'symbol') continue;
-    out += `${first ? '' : ','}${JSON.stringify(k)}:${renderJson(v, depth - 1)}`;
-    first = false;
-  }
-  return `${out}}`;
 }
 
 /** the JSON text of object keys, which are few and the same on every reply */
@@ -70,7 +39,7 @@ function scalarText(v: unknown): string {
   return JSON.stringify(v) ?? '';
 }
 
-/** the UTF-8 bytes of `renderJson(value, depth)`, with the kept bytes of reusable values copied
+/** the UTF-8 bytes of `JSON.stringify(value)`, with the kept bytes of reusable values copied
  *  in: the text around them is gathered into pieces, then everything is written into one buffer */
 export function renderJsonBytes(value: unknown, depth = 4): Buffer {
   return new JsonBytes().value(value, depth).bytes();

@@ -14,7 +14,7 @@ import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
 import { insufficientCredits } from '../errors.js';
-import { JsonBytes, renderJson } from '../reusable-json.js';
+import { JsonBytes } from '../reusable-json.js';
 import type { SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
@@ -204,13 +204,12 @@ export async function runBilledCall<T, D>(
       if (fetched.warnings.length > 0) metadata.warnings = fetched.warnings;
       // sandbox items are reusable: their JSON text is spliced in, not rendered again
       const data = call.data(enriched.slice(0, count), fetched, count);
-      const body = bytes
-        ? new JsonBytes()
-            .raw('{"success":true,"data":')
-            .value(data, 3)
-            .raw(`,"metadata":${JSON.stringify(metadata)}}`)
-            .bytes()
-        : renderJson({ success: true, data, metadata });
+      const json = new JsonBytes()
+        .raw('{"success":true,"data":')
+        .value(data, 3)
+        .raw(`,"metadata":${JSON.stringify(metadata)}}`)
+        .bytes();
+      const body = bytes ? json : json.toString('utf8');
       return {
         status: 200,
         headers: {
