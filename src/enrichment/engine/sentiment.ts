@@ -4,9 +4,10 @@
 // so each model holds shared weights plus per-domain corrections (three weight blocks per
 // feature: shared, tweet, Reddit), and a gate model estimates how tweet-like a text is; the answer
 // mixes the two domain readings by that estimate. A provider is a list of member models whose
-// log-probabilities are averaged, followed by a per-domain class calibration tuned on held-out
-// training data. A provider's models (and the complaint model) are fused into one table, so each
-// feature of a text costs one memory access for all of them (fused.ts).
+// log-probabilities are averaged, then go through an optional per-domain readout (a 3×4 linear map)
+// and a per-domain class calibration, both tuned on out-of-fold predictions of the training data.
+// A provider's models (and the complaint model) are fused into one table, so each feature of a
+// text costs one memory access for all of them (fused.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LlmProvider } from '../../contract/items.js';
@@ -26,6 +27,9 @@ export interface SentimentAnalyzer {
   gateSharpness: number;
   /** additive log-probability offsets, [domain][class] */
   calibration: number[][];
+  /** optional per-domain readout (null: none): logit k = Σ_j W[k][j]·logp_j + W[k][3], applied to
+   *  the averaged member log-probabilities before the calibration */
+  readout?: (number[][] | null)[];
 }
 
 export interface SentimentResult {
@@ -38,7 +42,10 @@ export interface SentimentResult {
 export interface SentimentManifest {
   producer: string;
   gate: string;
-  providers: Record<LlmProvider, { members: string[]; calibration: number[][]; gateSharpness: number }>;
+  providers: Record<
+    LlmProvider,
+    { members: string[]; calibration: number[][]; gateSharpness: number; readout?: (number[][] | null)[] }
+  >;
 }
 
 export const SENTIMENT_MANIFEST = 'sentiment.json';
@@ -102,6 +109,15 @@ export function memberLogProbs(members: readonly LinearModel[], text: TextFeatur
 
 const NEUTRAL_PROBS: readonly number[] = [0, 1, 0];
 
+/** a domain reading through its readout (see SentimentAnalyzer.readout); unchanged without one */
+export function applyReadout(
+  W: readonly (readonly number[])[] | null | undefined,
+  l: readonly number[],
+): number[] {
+  if (!W) return l as number[];
+  return W.map((w) => w[0]! * l[0]! + w[1]! * l[1]! + w[2]! * l[2]! + w[3]!);
+}
+
 export function predictSentiment(a: SentimentAnalyzer, text: TextFeatures): SentimentResult {
   const cache = featureCache(text);
   if (cache.tokens.length === 0) return { label: 'neutral', score: 0, probs: [...NEUTRAL_PROBS] };
@@ -110,7 +126,7 @@ export function predictSentiment(a: SentimentAnalyzer, text: TextFeatures): Sent
   const probs = [0, 0, 0];
   for (let d = 0; d < DOMAINS.length; d++) {
     const w = d === 0 ? g : 1 - g;
-    const l = logs[d]!;
+    const l = applyReadout(a.readout?.[d], logs[d]!);
     const c = a.calibration[d]!;
     const z0 = l[0]! + c[0]!;
     const z1 = l[1]! + c[1]!;
@@ -168,6 +184,7 @@ export function sentimentAnalyzer(provider: LlmProvider): SentimentAnalyzer {
       gate: loadModelFile(manifest.gate),
       gateSharpness: p.gateSharpness ?? 1,
       calibration: p.calibration,
+      readout: p.readout,
     };
     const complaintFile = join(MODELS_DIR, COMPLAINT_MANIFEST);
     const complaint = existsSync(complaintFile)
