@@ -38,9 +38,9 @@ export class PeekCacheLedger extends LedgerDecorator {
     else hit.available -= amount;
   }
 
-  override async charge(...a: Parameters<Ledger['charge']>) {
-    const r = await this.inner.charge(...a);
-    this.spent(a[0].keyId, r.ok ? r.amount : null);
+  override async charge(req: Parameters<Ledger['charge']>[0]) {
+    const r = await this.inner.charge(req);
+    this.spent(req.keyId, r.ok ? r.amount : null);
     return r;
   }
 

@@ -60,18 +60,20 @@ export function decorateSources(
 }
 
 export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
-  // the series of each platform, backend and operation, bound once
-  const series = new Map<
-    string,
-    {
-      labels: { platform: string; backend: string; operation: string };
-      ok: { inc(): void };
-      duration: { observe(seconds: number): void };
+  // the series of each source and operation, bound once (found by object, not by a joined string)
+  type Series = {
+    labels: { platform: string; backend: string; operation: string };
+    ok: { inc(): void };
+    duration: { observe(seconds: number): void };
+  };
+  const series = new Map<SourceInfo, Map<string, Series>>();
+  const seriesOf = (call: SourceCall): Series => {
+    let bySource = series.get(call.source);
+    if (!bySource) {
+      bySource = new Map();
+      series.set(call.source, bySource);
     }
-  >();
-  const seriesOf = (call: SourceCall) => {
-    const k = `${call.platform} ${call.source.name} ${call.operation}`;
-    let s = series.get(k);
+    let s = bySource.get(call.operation);
     if (!s) {
       const labels = { platform: call.platform, backend: call.source.name, operation: call.operation };
       s = {
@@ -79,7 +81,7 @@ export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
         ok: metrics.upstreamCalls.labels({ ...labels, outcome: 'ok' }),
         duration: metrics.upstreamDuration.labels(labels),
       };
-      series.set(k, s);
+      bySource.set(call.operation, s);
     }
     return s;
   };

@@ -46,8 +46,9 @@ export class LedgerDecorator implements Ledger {
   createKey(...a: Parameters<Ledger['createKey']>) {
     return this.inner.createKey(...a);
   }
-  findKeyByHash(...a: Parameters<Ledger['findKeyByHash']>) {
-    return this.inner.findKeyByHash(...a);
+  // the calls of every request forward their arguments as they are (no rest array)
+  findKeyByHash(hash: Buffer) {
+    return this.inner.findKeyByHash(hash);
   }
   listKeys() {
     return this.inner.listKeys();
@@ -70,11 +71,11 @@ export class LedgerDecorator implements Ledger {
   countKeys() {
     return this.inner.countKeys();
   }
-  available(...a: Parameters<Ledger['available']>) {
-    return this.inner.available(...a);
+  available(keyId: string, opts?: { fresh?: boolean }) {
+    return this.inner.available(keyId, opts);
   }
-  charge(...a: Parameters<Ledger['charge']>) {
-    return this.inner.charge(...a);
+  charge(req: Parameters<Ledger['charge']>[0]) {
+    return this.inner.charge(req);
   }
   hold(...a: Parameters<Ledger['hold']>) {
     return this.inner.hold(...a);
