@@ -10,7 +10,7 @@
 // The bare route answers with the JSON text as a string, as a handler normally does (Node encodes
 // it to UTF-8 on every send); BENCH_BARE_BYTES=1 gives it the bytes pre-encoded instead, the
 // cheapest answer there is, for a stricter comparison (Gleaner itself sends UTF-8 bytes).
-//   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
+//   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
 //   (default 50), BENCH_BARE_BYTES, BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -28,7 +28,7 @@ import {
 import { createTestDatabase } from '../test/reliability/lib/pg.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** the bare route sends its body as pre-encoded bytes instead of a string */
 const BARE_BYTES = process.env.BENCH_BARE_BYTES === '1';

@@ -21,6 +21,36 @@ export function reusable<T extends object>(value: T): T {
   return value;
 }
 
+/** The bytes of an array made only of reusable values, `[a,b,…]`, kept for the last array seen
+ *  starting with the same value (at most MAX_ARRAYS of them): a page of items is asked for again
+ *  and again, and is then one piece to copy instead of one per item. Null when some element is
+ *  not reusable. */
+const arrays = new Map<object, { items: readonly unknown[]; bytes: Buffer }>();
+/** pages kept at most (about 3 KB each for 10 posts) */
+const MAX_ARRAYS = 1000;
+function keptArray(v: readonly unknown[]): Buffer | null {
+  const first = v[0];
+  if (v.length < 2 || typeof first !== 'object' || first === null) return null;
+  const hit = arrays.get(first);
+  if (hit !== undefined && hit.items.length === v.length && hit.items.every((x, i) => x === v[i]))
+    return hit.bytes;
+  const parts: Buffer[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    const b = typeof x === 'object' && x !== null ? bytes.get(x) : undefined;
+    if (b === undefined) return null;
+    parts.push(i === 0 ? OPEN : COMMA, b);
+  }
+  parts.push(CLOSE);
+  const joined = Buffer.concat(parts);
+  if (arrays.size >= MAX_ARRAYS) arrays.clear();
+  arrays.set(first, { items: [...v], bytes: joined });
+  return joined;
+}
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
 /** the JSON text of object keys, which are few and the same on every reply */
 const keyTexts = new Map<string, string>();
 function keyText(k: string): string {
@@ -61,14 +91,11 @@ export class JsonBytes {
   value(v: unknown, depth = 4): this {
     if (typeof v === 'object' && v !== null) {
       const kept = bytes.get(v);
-      if (kept !== undefined) {
-        if (this.pending !== '') this.pieces.push(this.pending);
-        this.pending = '';
-        this.pieces.push(kept);
-        return this;
-      }
+      if (kept !== undefined) return this.bytesPiece(kept);
       if (depth > 0 && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
         if (Array.isArray(v)) {
+          const run = keptArray(v);
+          if (run !== null) return this.bytesPiece(run);
           this.pending += '[';
           for (let i = 0; i < v.length; i++) {
             const x: unknown = v[i];
@@ -97,6 +124,13 @@ export class JsonBytes {
       return this;
     }
     this.pending += scalarText(v);
+    return this;
+  }
+
+  private bytesPiece(b: Buffer): this {
+    if (this.pending !== '') this.pieces.push(this.pending);
+    this.pending = '';
+    this.pieces.push(b);
     return this;
   }
 

@@ -59,6 +59,16 @@ describe('renderJsonBytes', () => {
     );
   });
 
+  it('reuses a page of reusable items only while it holds the same items', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => reusable({ id }));
+    const text = (v: unknown) => renderJsonBytes(v).toString('utf8');
+    expect(text({ posts: [a, b] })).toBe('{"posts":[{"id":"a"},{"id":"b"}]}');
+    expect(text({ posts: [a, c] })).toBe('{"posts":[{"id":"a"},{"id":"c"}]}');
+    expect(text({ posts: [a, c, b] })).toBe('{"posts":[{"id":"a"},{"id":"c"},{"id":"b"}]}');
+    expect(text({ posts: [a, b] })).toBe('{"posts":[{"id":"a"},{"id":"b"}]}');
+    expect(text({ posts: [a, { id: 'x' }] })).toBe('{"posts":[{"id":"a"},{"id":"x"}]}');
+  });
+
   it('writes emoji and other non-Latin-1 text as UTF-8, kept or not', () => {
     const item = reusable({ caption: 'ready 🔥 café', n: 1 });
     const reply = { data: [item, { caption: 'ünïcode ✓' }], note: 'ok 😀' };
