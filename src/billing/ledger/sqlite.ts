@@ -111,6 +111,15 @@ function toBalance(r: KeyRow): KeyBalance {
   return { ...toRecord(r), balance: r.balance, held: r.held };
 }
 
+/** the charges of the running batch, decided and not written yet (see writeDeferred) */
+interface Deferred {
+  funds: Map<string, { balance: number; held: number; spent: number }>;
+  entries: Array<[keyId: string, amount: number, requestId: string, route: string, createdAt: number]>;
+}
+
+/** journal rows per INSERT when the deferred charges are written */
+const ENTRY_ROWS = 64;
+
 interface Pending {
   fn: () => unknown;
   resolve: (v: unknown) => void;
@@ -129,6 +138,7 @@ export class SqliteLedger implements Ledger {
   private scheduled = false;
   private closed = false;
   private readonly s;
+  private deferred: Deferred | null = null;
   /** the WAL file (null: in memory, nothing to make durable) */
   private readonly walPath: string | null;
   private walFd: number | null = null;
@@ -218,10 +228,18 @@ export class SqliteLedger implements Ledger {
   }
 
   /** Queues a write; every write queued in the same tick commits in one transaction. */
-  private write<T>(fn: () => T): Promise<T> {
+  private write<T>(fn: () => T, deferrable = false): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the ledger is closed'));
+    // anything but a plain charge reads or writes what the charges before it in the batch
+    // changed: their deferred writes go first
+    const run = deferrable
+      ? fn
+      : () => {
+          this.writeDeferred();
+          return fn();
+        };
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.pending.push({ fn: run, resolve: resolve as (v: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -265,15 +283,53 @@ export class SqliteLedger implements Ledger {
   private together(batch: Pending[]): Outcome[] | null {
     this.s.begin.run();
     const results: Outcome[] = [];
+    this.deferred = { funds: new Map(), entries: [] };
     try {
       for (const p of batch) results.push({ ok: true, value: p.fn() });
+      this.writeDeferred();
     } catch (error) {
+      this.deferred = null;
       this.rollback();
       if (batch.length === 1) return [{ ok: false, error }];
       return null;
     }
+    this.deferred = null;
     this.commit();
     return results;
+  }
+
+  /** Writes the charges decided so far in the running batch: one conditional update per key
+   *  (the CHECK constraints stand behind it) and their journal rows, in the order decided. */
+  private writeDeferred(): void {
+    const d = this.deferred;
+    if (d === null || d.entries.length === 0) {
+      d?.funds.clear();
+      return;
+    }
+    for (const [keyId, f] of d.funds) {
+      if (f.spent > 0 && this.s.debit.run(f.spent, keyId, f.spent).changes !== 1)
+        throw new Error(`the deferred debit of ${keyId} did not apply`);
+    }
+    for (let i = 0; i < d.entries.length; i += ENTRY_ROWS) {
+      const rows = d.entries.slice(i, i + ENTRY_ROWS);
+      this.insertEntries(rows.length).run(rows.flat());
+    }
+    d.funds.clear();
+    d.entries = [];
+  }
+
+  private readonly entryInserts = new Map<number, Database.Statement>();
+  /** INSERT of `n` debit rows of the journal at once */
+  private insertEntries(n: number): Database.Statement {
+    let st = this.entryInserts.get(n);
+    if (st === undefined) {
+      const values = Array.from({ length: n }, () => "(?, 'debit', ?, ?, ?, NULL, ?)").join(', ');
+      st = this.db.prepare(
+        `INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES ${values}`,
+      );
+      this.entryInserts.set(n, st);
+    }
+    return st;
   }
 
   /** one write in its own transaction */
@@ -480,9 +536,40 @@ export class SqliteLedger implements Ledger {
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
-    return this.write(() =>
-      this.debitIn(req.keyId, req.requestId, req.route, req.price, req.items, req.minItems, req.idempotency),
-    );
+    return this.write(() => {
+      if (this.deferred === null)
+        return this.debitIn(
+          req.keyId,
+          req.requestId,
+          req.route,
+          req.price,
+          req.items,
+          req.minItems,
+          req.idempotency,
+        );
+      return this.chargeDeferred(req, this.deferred);
+    }, true);
+  }
+
+  /** A charge in a batch: decided on the key's row as read once in the batch's transaction (the
+   *  write lock is held from its BEGIN IMMEDIATE, so no other writer can change it meanwhile),
+   *  less what the batch's charges before it spent; written with them by writeDeferred(). */
+  private chargeDeferred(req: ChargeRequest, d: Deferred): ChargeResult {
+    let f = d.funds.get(req.keyId);
+    if (f === undefined) {
+      const row = this.s.fundsOf.get(req.keyId);
+      if (!row) return { ok: false };
+      f = { balance: row[0], held: row[1], spent: 0 };
+      d.funds.set(req.keyId, f);
+    }
+    const k = affordableItems(req.price, f.balance - f.spent - f.held, req.items);
+    if (k === null || k < req.minItems) return { ok: false };
+    const amount = costOf(req.price, k);
+    if (amount > 0) {
+      f.spent += amount;
+      d.entries.push([req.keyId, amount, req.requestId, req.route, Date.now()]);
+    }
+    return this.debited(k, amount, f.balance - f.spent, req.idempotency);
   }
 
   async hold(req: HoldRequest): Promise<HoldResult> {
