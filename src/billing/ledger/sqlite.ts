@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { affordableItems, costOf, type Price } from '../pricing.js';
+import { affordableItems, costOf } from '../pricing.js';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -485,15 +485,8 @@ export class SqliteLedger implements Ledger {
   }
 
   /** the debit part of charge and settle; runs inside a write transaction */
-  private debitIn(
-    keyId: string,
-    requestId: string,
-    route: string,
-    price: Price,
-    items: number,
-    minItems: number,
-    idempotency: ChargeRequest['idempotency'],
-  ): ChargeResult {
+  private debitIn(req: ChargeRequest): ChargeResult {
+    const { keyId, requestId, route, price, items, minItems, idempotency } = req;
     const all = costOf(price, items);
     if (all > 0 && items >= minItems) {
       const left = this.s.debitAll.get(all, keyId, all);
@@ -537,16 +530,7 @@ export class SqliteLedger implements Ledger {
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     return this.write(() => {
-      if (this.deferred === null)
-        return this.debitIn(
-          req.keyId,
-          req.requestId,
-          req.route,
-          req.price,
-          req.items,
-          req.minItems,
-          req.idempotency,
-        );
+      if (this.deferred === null) return this.debitIn(req);
       return this.chargeDeferred(req, this.deferred);
     }, true);
   }
@@ -598,15 +582,7 @@ export class SqliteLedger implements Ledger {
       this.closeHoldIn(req.holdId, 'settled');
       // A hold that expired meanwhile no longer reserves anything: the debit below is then
       // conditional on the balance like any one-step charge.
-      return this.debitIn(
-        req.keyId,
-        req.requestId,
-        req.route,
-        req.price,
-        req.items,
-        req.minItems,
-        req.idempotency,
-      );
+      return this.debitIn(req);
     });
   }
 
