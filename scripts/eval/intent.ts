@@ -3,7 +3,7 @@
 // - intent macro-F1 over the six labels on eval/intent-dev.jsonl (labels by record id).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Intent, LlmProvider } from '../../src/contract/items.js';
+import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { complaintDetector, complaintLogit } from '../../src/enrichment/engine/complaint.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
@@ -13,15 +13,6 @@ import { isComplaintHeldOut } from '../train/complaint.js';
 import { complaints, readJsonl, unescapeTweet } from '../train/data.js';
 import { macroF1 } from '../train/metrics.js';
 import type { EvalRow } from './types.js';
-
-export const INTENTS: readonly Intent[] = [
-  'purchase_intent',
-  'complaint',
-  'question',
-  'praise',
-  'suggestion',
-  'engagement',
-];
 
 function complaintF1(provider: LlmProvider): number {
   const held = complaints().filter((e) => isComplaintHeldOut(e.id));

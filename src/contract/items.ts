@@ -17,19 +17,23 @@ export const LlmProvider = StringEnum(['model-2.0-flash', 'model-1.5-pro'], {
 });
 export type LlmProvider = Static<typeof LlmProvider>;
 
-export const Intent = StringEnum([
+/** the six intent labels and the three sentiment labels, in their documented order */
+export const INTENTS = [
   'purchase_intent',
   'complaint',
   'question',
   'praise',
   'suggestion',
   'engagement',
-]);
+] as const;
+export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
+
+export const Intent = StringEnum(INTENTS);
 export type Intent = Static<typeof Intent>;
 
 export const Enrichment = Type.Object(
   {
-    sentiment: Type.Optional(StringEnum(['positive', 'negative', 'neutral'])),
+    sentiment: Type.Optional(StringEnum(SENTIMENTS)),
     sentiment_score: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
     topics: Type.Optional(Type.Array(Type.String(), { maxItems: 3 })),
     intent: Type.Optional(Intent),

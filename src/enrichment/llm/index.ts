@@ -5,9 +5,10 @@
 // returns identical output without an upstream call. See docs/llm-backend.md.
 import { createHash } from 'node:crypto';
 import type { Enrichment, EnrichmentType, Intent, LlmProvider } from '../../contract/items.js';
+import { INTENTS, SENTIMENTS } from '../../contract/items.js';
 import { type Enricher, EnrichmentError, type EnrichRequest } from '../interface.js';
 import { TAXONOMY } from '../topics/index.js';
-import { INTENTS, responseSchema, SENTIMENTS, systemPrompt } from './prompt.js';
+import { responseSchema, systemPrompt } from './prompt.js';
 
 export interface LlmEnricherOptions {
   baseUrl: string;

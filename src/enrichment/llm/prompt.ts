@@ -1,16 +1,6 @@
 // What the LLM backend sends: the system prompt and the JSON schema of the reply. Kept apart from the
 // transport so that both can be read (and reviewed) as the contract with the model.
-import type { EnrichmentType } from '../../contract/items.js';
-
-export const INTENTS = [
-  'purchase_intent',
-  'complaint',
-  'question',
-  'praise',
-  'suggestion',
-  'engagement',
-] as const;
-export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
+import { type EnrichmentType, INTENTS, SENTIMENTS } from '../../contract/items.js';
 
 export function systemPrompt(types: EnrichmentType[], topics: readonly string[], custom: boolean): string {
   const lines = [
