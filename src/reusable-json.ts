@@ -1,7 +1,7 @@
 // JSON of immutable values, encoded once. A source whose items do not change for a while (the
 // sandbox's posts within a day) marks each item `reusable`: the item is deep-frozen and the UTF-8
-// bytes of its JSON kept beside it, and `JsonBytes` / `renderJsonBytes` copy those bytes into a
-// reply instead of serializing the item again. For any value, `renderJsonBytes(v)` is exactly the
+// bytes of its JSON kept beside it, and `JsonBytes` copies those bytes into a reply instead of
+// serializing the item again. For any value, `new JsonBytes().value(v).bytes()` is exactly the
 // UTF-8 bytes of `JSON.stringify(v)`. A reply written as bytes is not encoded again on every send:
 // captions with emoji make the text a two-byte string, whose UTF-8 encoding costs more than the
 // rest of the rendering.
@@ -67,12 +67,6 @@ function scalarText(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return JSON.stringify(v) ?? '';
-}
-
-/** the UTF-8 bytes of `JSON.stringify(value)`, with the kept bytes of reusable values copied
- *  in: the text around them is gathered into pieces, then everything is written into one buffer */
-export function renderJsonBytes(value: unknown, depth = 4): Buffer {
-  return new JsonBytes().value(value, depth).bytes();
 }
 
 /** JSON written as UTF-8 bytes piece by piece: raw text, values (reusable ones copied from their

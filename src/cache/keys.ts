@@ -12,7 +12,6 @@ const MAX_KEYS = 100_000;
 
 export class KeyCacheLedger extends LedgerDecorator {
   private readonly keys = new Map<string, { record: KeyRecord; expires: number }>();
-  private readonly names = new WeakMap<Buffer, string>();
 
   constructor(
     inner: Ledger,
@@ -28,12 +27,7 @@ export class KeyCacheLedger extends LedgerDecorator {
   }
 
   override async findKeyByHash(hash: Buffer) {
-    // the caller hands the same Buffer for the same key (services/keys.ts): its text form once
-    let k = this.names.get(hash);
-    if (k === undefined) {
-      k = hash.toString('base64');
-      this.names.set(hash, k);
-    }
+    const k = hash.toString('base64');
     const now = Date.now();
     const hit = this.keys.get(k);
     if (hit && hit.expires > now) {

@@ -234,9 +234,10 @@ FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[])
 WHERE i.key_id = u.key_id AND i.idem_key = u.idem_key`;
 
 /** writes of one instance running at once. One: what arrives meanwhile waits and goes in the
- *  next batch. Two (measured with npm run bench:load, one busy key) gave 10% fewer requests per
- *  second and 50% more database CPU per call: the second batch mostly waits on the row locks of
- *  the first, and the batches are smaller. */
+ *  next batch. Two, in load runs against one busy key while this was developed, gave about 10%
+ *  fewer requests per second and 50% more database CPU per call (the second batch mostly waits
+ *  on the row locks of the first, and the batches are smaller); npm run bench:load shows the
+ *  result, not the comparison. */
 const MAX_WRITES = 1;
 
 /** an error the server reported for a statement: the transaction was rolled back, the

@@ -180,13 +180,6 @@ export class SqliteLedger implements Ledger {
         'INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       debit: db.prepare('UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ?'),
-      // the whole price at once, answering the balance left: one statement instead of a read and
-      // an update when the key affords every item (the common case)
-      debitAll: db
-        .prepare<[number, string, number], number>(
-          'UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ? RETURNING balance',
-        )
-        .pluck(true),
       credit: db.prepare('UPDATE api_keys SET balance = balance + ? WHERE id = ?'),
       addHeld: db.prepare('UPDATE api_keys SET held = held + ? WHERE id = ? AND balance - held >= ?'),
       subHeld: db.prepare('UPDATE api_keys SET held = held - ? WHERE id = ?'),
@@ -487,15 +480,6 @@ export class SqliteLedger implements Ledger {
   /** the debit part of charge and settle; runs inside a write transaction */
   private debitIn(req: ChargeRequest): ChargeResult {
     const { keyId, requestId, route, price, items, minItems, idempotency } = req;
-    const all = costOf(price, items);
-    if (all > 0 && items >= minItems) {
-      const left = this.s.debitAll.get(all, keyId, all);
-      if (left !== undefined) {
-        this.s.insertEntry.run(keyId, 'debit', all, requestId, route, null, Date.now());
-        return this.debited(items, all, left, idempotency);
-      }
-      // a missing key or fewer items affordable: decided below on the balance read
-    }
     const funds = this.s.fundsOf.get(keyId);
     if (!funds) return { ok: false };
     const [balance, held] = funds;
