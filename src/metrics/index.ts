@@ -45,6 +45,12 @@ export class Metrics {
     ['platform', 'backend', 'operation', 'outcome'],
     this.registry,
   );
+  readonly upstreamItemsSkipped = new FastCounter(
+    'gleaner_upstream_items_skipped_total',
+    'Upstream items a backend could not read (layout drift) and left out of a reply, by platform, backend and operation',
+    ['platform', 'backend', 'operation'],
+    this.registry,
+  );
   readonly upstreamDuration = new FastHistogram(
     'gleaner_upstream_duration_seconds',
     'Duration of calls to platform backends',

@@ -1,7 +1,14 @@
 // Decorating every platform call through one function (`around`): how metrics, the response
 // cache and the test-only fault injection wrap the Sources seam without any service changing.
 // Also the metrics decorator itself: calls, failures by kind, and durations per backend.
-import { type Platform, SourceError, type SourceInfo, type Sources } from '../sources/interface.js';
+import {
+  type Platform,
+  type SkippedItem,
+  type SourceCallContext,
+  SourceError,
+  type SourceInfo,
+  type Sources,
+} from '../sources/interface.js';
 import type { Metrics } from './index.js';
 
 export const SOURCE_OPERATIONS = {
@@ -16,11 +23,16 @@ export interface SourceCall {
   source: SourceInfo;
   operation: string;
   query: unknown;
+  ctx?: SourceCallContext;
 }
 
-export type Around = (call: SourceCall, run: () => Promise<unknown>) => Promise<unknown>;
+/** `run` calls the operation, with another call context when one is given */
+export type Around = (
+  call: SourceCall,
+  run: (ctx?: SourceCallContext) => Promise<unknown>,
+) => Promise<unknown>;
 
-type AnyFn = (q: unknown, ctx?: unknown) => Promise<unknown>;
+type AnyFn = (q: unknown, ctx?: SourceCallContext) => Promise<unknown>;
 
 function decorate<T extends SourceInfo>(
   platform: Platform,
@@ -37,7 +49,7 @@ function decorate<T extends SourceInfo>(
     const fn = raw[op];
     if (typeof fn !== 'function') continue;
     ops[op] = (q, ctx) =>
-      around({ platform, source: src, operation: op, query: q }, () => fn.call(src, q, ctx));
+      around({ platform, source: src, operation: op, query: q, ctx }, (c = ctx) => fn.call(src, q, c));
   }
   return out;
 }
@@ -64,6 +76,7 @@ export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
   type Series = {
     labels: { platform: string; backend: string; operation: string };
     ok: { inc(): void };
+    skipped: { inc(): void };
     duration: { observe(seconds: number): void };
   };
   const series = new Map<SourceInfo, Map<string, Series>>();
@@ -79,6 +92,7 @@ export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
       s = {
         labels,
         ok: metrics.upstreamCalls.labels({ ...labels, outcome: 'ok' }),
+        skipped: metrics.upstreamItemsSkipped.labels(labels),
         duration: metrics.upstreamDuration.labels(labels),
       };
       bySource.set(call.operation, s);
@@ -88,8 +102,18 @@ export function instrumentSources(sources: Sources, metrics: Metrics): Sources {
   return decorateSources(sources, async (call, run) => {
     const s = seriesOf(call);
     const started = performance.now();
+    // counts the items the backend leaves out (drift.ts), and still tells the caller's context
+    const ctx = call.ctx;
+    const counting: SourceCallContext = Object.create(ctx ?? null, {
+      onSkip: {
+        value: (skip: SkippedItem) => {
+          s.skipped.inc();
+          ctx?.onSkip?.(skip);
+        },
+      },
+    });
     try {
-      const r = await run();
+      const r = await run(counting);
       s.ok.inc();
       return r;
     } catch (e) {

@@ -15,7 +15,7 @@ import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.
 import type { Enricher } from '../enrichment/interface.js';
 import { insufficientCredits } from '../errors.js';
 import { JsonBytes } from '../reusable-json.js';
-import type { SourceCallContext } from '../sources/interface.js';
+import type { SkippedItem, SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
   keyId: string;
@@ -76,20 +76,46 @@ export function requestContext(
 class SourceContext implements SourceCallContext {
   readonly expired?: () => boolean;
   readonly requestId?: string;
+  readonly onSkip?: (skip: SkippedItem) => void;
   constructor(
     private readonly ctx: CallContext,
     requestId: boolean,
+    onSkip?: (skip: SkippedItem) => void,
   ) {
     if (ctx.expired) this.expired = ctx.expired;
     if (requestId) this.requestId = ctx.requestId;
+    if (onSkip) this.onSkip = onSkip;
   }
   get signal(): AbortSignal {
     return this.ctx.signal;
   }
 }
 
-export function sourceContext(ctx: CallContext, requestId = false): SourceCallContext {
-  return new SourceContext(ctx, requestId);
+export function sourceContext(
+  ctx: CallContext,
+  requestId = false,
+  onSkip?: (skip: SkippedItem) => void,
+): SourceCallContext {
+  return new SourceContext(ctx, requestId, onSkip);
+}
+
+/** Counts the upstream items a backend left out for one target, and words the warning. */
+export class SkipTally {
+  private count = 0;
+  private what = 'item';
+  readonly onSkip = (skip: SkippedItem): void => {
+    this.count++;
+    this.what = skip.what;
+  };
+  warning(target: string): Warning | undefined {
+    if (this.count === 0) return undefined;
+    const items = this.count === 1 ? this.what : `${this.what}s`;
+    return {
+      target,
+      code: 'ITEMS_SKIPPED',
+      message: `${this.count} ${items} in the platform's reply could not be read (its layout changed) and were left out`,
+    };
+  }
 }
 
 export interface CallDeps {

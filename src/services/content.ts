@@ -31,6 +31,7 @@ import type {
   PicnetSource,
   Platform,
   PostRef,
+  SourceCallContext,
   SourceInfo,
   Sources,
   VidnetSearchResult,
@@ -41,6 +42,7 @@ import {
   enrichOptions,
   type Reply,
   runBilledCall,
+  SkipTally,
   sourceContext,
 } from './billed-call.js';
 
@@ -80,6 +82,7 @@ export function userPosts(
 ): Promise<Reply> {
   const source: ClipnetSource | PicnetSource = deps.sources[platform];
   let page: Page<ClipnetPost | PicnetPost> | undefined;
+  const skips = new SkipTally();
   return runBilledCall(deps, ctx, {
     source: source.kind,
     enrich: enrichOptions(body),
@@ -88,10 +91,11 @@ export function userPosts(
     fetch: async (cap) => {
       page = await source.userPosts(
         { username: stripAt(body.username), limit: Math.max(1, cap), cursor: body.cursor },
-        sourceContext(ctx, true),
+        sourceContext(ctx, true, skips.onSkip),
       );
       const items = cap === 0 ? [] : page.items.map((p) => p.item);
-      return { items, warnings: [] };
+      const skipped = skips.warning(body.username);
+      return { items, warnings: skipped ? [skipped] : [] };
     },
     text: (p) => p.caption,
     data: (items, _f, count) => {
@@ -115,7 +119,8 @@ interface MultiTargetCall<R, T, D> {
   perTarget: number;
   /** what the items are, for the warning of a target that gave none */
   what: string;
-  run: (target: string, index: number, max: number) => Promise<R>;
+  /** `sctx` is the source context of this target (it tallies the items the backend left out) */
+  run: (target: string, index: number, max: number, sctx: SourceCallContext) => Promise<R>;
   items: (result: R) => T[];
   text: (item: T) => string;
   data: (items: Array<T & { enrichment?: Enrichment }>) => D;
@@ -136,13 +141,17 @@ function multiTarget<R, T, D>(
     minItems: 0,
     fetch: async (cap) => {
       const max = Math.max(1, Math.min(call.perTarget, cap));
-      const c = await collectTargets(call.targets, (t, i) => call.run(t, i, max));
+      const tallies = call.targets.map(() => new SkipTally());
+      const c = await collectTargets(call.targets, (t, i) =>
+        call.run(t, i, max, sourceContext(ctx, false, tallies[i]!.onSkip)),
+      );
       const empty = c.results
         .filter((r) => call.items(r.value).length === 0)
         .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: `no ${call.what} found` }));
+      const skipped = call.targets.flatMap((t, i) => tallies[i]!.warning(t) ?? []);
       return {
         items: c.results.flatMap((r) => call.items(r.value)).slice(0, cap),
-        warnings: [...c.warnings, ...empty],
+        warnings: [...c.warnings, ...empty, ...skipped],
         meta: call.meta?.(c.results.map((r) => r.value)),
       };
     },
@@ -159,7 +168,7 @@ function commentsCall<C extends { text: string }>(
   ctx: CallContext,
   platform: Platform,
   body: PostCommentsBody | VidnetCommentsBody,
-  fetch: (ref: PostRef, limit: number) => Promise<C[]>,
+  fetch: (ref: PostRef, limit: number, sctx: SourceCallContext) => Promise<C[]>,
 ): Promise<Reply> {
   const refs = parseRefs(platform, body.post_urls);
   return multiTarget(deps, ctx, {
@@ -168,7 +177,7 @@ function commentsCall<C extends { text: string }>(
     targets: refs.map((r) => r.input),
     perTarget: body.limit_per_post,
     what: 'comments',
-    run: (_t, i, limit) => fetch(refs[i]!, limit),
+    run: (_t, i, limit, sctx) => fetch(refs[i]!, limit, sctx),
     items: (comments: C[]) => comments,
     text: (c) => c.text,
     data: (comments) => ({ comments }),
@@ -187,7 +196,7 @@ export function postComments(
     ctx,
     platform,
     body,
-    (post, limit): Promise<PostComment[]> => source.comments({ post, limit }, sourceContext(ctx)),
+    (post, limit, sctx): Promise<PostComment[]> => source.comments({ post, limit }, sctx),
   );
 }
 
@@ -202,7 +211,7 @@ export function vidnetComments(
     ctx,
     'vidnet',
     body,
-    (video, limit): Promise<VidnetComment[]> => source.comments({ video, limit }, sourceContext(ctx)),
+    (video, limit, sctx): Promise<VidnetComment[]> => source.comments({ video, limit }, sctx),
   );
 }
 
@@ -216,9 +225,9 @@ export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBo
     targets: [...new Set(body.usernames.map(stripAt))],
     perTarget: body.limit_per_user,
     what: 'posts',
-    run: async (username, _i, limit) => ({
+    run: async (username, _i, limit, sctx) => ({
       username,
-      page: await source.userPosts({ username, limit }, sourceContext(ctx)),
+      page: await source.userPosts({ username, limit }, sctx),
     }),
     items: (r: { username: string; page: Page<ClipnetPost> }) =>
       r.page.items.map((p) => ({ owner: r.username, post: p.item })),
@@ -252,7 +261,7 @@ export function hashtagPosts(
     targets: tags,
     perTarget: body.max_posts_per_hashtag,
     what: 'posts',
-    run: (hashtag, _i, max) => source.hashtagPosts({ hashtag, days: body.days, max }, sourceContext(ctx)),
+    run: (hashtag, _i, max, sctx) => source.hashtagPosts({ hashtag, days: body.days, max }, sctx),
     items: (posts: HashtagPost[]) => posts,
     text: (p) => p.post_text,
     data: (posts) => ({ posts, hashtags: tags, days: body.days, total_posts: posts.length }),
@@ -273,11 +282,8 @@ export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSe
     targets: keywords,
     perTarget: body.max_posts_per_keyword,
     what: 'videos',
-    run: (keyword, _i, max) =>
-      source.search(
-        { keyword, max, depth: body.depth, period: body.period, sorting: body.sorting },
-        sourceContext(ctx),
-      ),
+    run: (keyword, _i, max, sctx) =>
+      source.search({ keyword, max, depth: body.depth, period: body.period, sorting: body.sorting }, sctx),
     items: (r: VidnetSearchResult) => r.videos,
     text: videoText,
     data: (videos) => ({ videos, keywords, total_videos: videos.length }),
@@ -296,8 +302,8 @@ export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetH
     targets: tags,
     perTarget: body.depth * PAGE_SIZE,
     what: 'videos',
-    run: (hashtag, _i, max) =>
-      source.hashtag({ hashtag, depth: body.depth, onlyShorts: body.only_shorts, max }, sourceContext(ctx)),
+    run: (hashtag, _i, max, sctx) =>
+      source.hashtag({ hashtag, depth: body.depth, onlyShorts: body.only_shorts, max }, sctx),
     items: (videos: VidnetHashtagVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, hashtags: tags, total_videos: videos.length }),
@@ -313,8 +319,7 @@ export function channelVideos(deps: ContentDeps, ctx: CallContext, body: Channel
     targets: ids,
     perTarget: body.depth * PAGE_SIZE,
     what: 'videos',
-    run: (browseId, _i, max) =>
-      source.channelVideos({ browseId, depth: body.depth, max }, sourceContext(ctx)),
+    run: (browseId, _i, max, sctx) => source.channelVideos({ browseId, depth: body.depth, max }, sctx),
     items: (videos: VidnetChannelVideo[]) => videos,
     text: videoText,
     data: (videos) => ({ videos, browse_ids: ids, total_videos: videos.length }),
@@ -333,7 +338,7 @@ export function channelShorts(deps: ContentDeps, ctx: CallContext, body: Channel
     targets: ids,
     perTarget: SHORTS_PER_CHANNEL,
     what: 'Shorts',
-    run: (browseId, _i, max) => source.channelShorts({ browseId, max }, sourceContext(ctx)),
+    run: (browseId, _i, max, sctx) => source.channelShorts({ browseId, max }, sctx),
     items: (shorts: VidnetChannelVideo[]) => shorts,
     text: videoText,
     data: (shorts) => ({ shorts, browse_ids: ids, total_shorts: shorts.length }),

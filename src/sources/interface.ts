@@ -48,6 +48,17 @@ export interface SourceCallContext {
   /** whether the deadline has passed, without creating the signal (a timer) to ask it */
   expired?: () => boolean;
   requestId?: string;
+  /** told of each upstream item the backend could not read and left out (see drift.ts) */
+  onSkip?: (skip: SkippedItem) => void;
+}
+
+/** An upstream item that a backend could not read (its layout changed) and left out of a page. */
+export interface SkippedItem {
+  backend: string;
+  /** what the item was, in the singular ('video', 'comment', 'post') */
+  what: string;
+  /** why it could not be read */
+  reason: string;
 }
 
 /** One page of a cursor-paged list. Each item carries the cursor that continues right after it,
