@@ -21,14 +21,19 @@ describe('built-in enricher', () => {
 
   it('gives the same result from the pool as inline', async () => {
     for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as const) {
+      const before = enricher.workerTasksCompleted();
       const req = { texts, types: ALL, provider, categories: { topic: ['pricing', 'shipping'] } };
       expect(await enricher.enrich(req)).toEqual(analyze(req));
+      // the 100 texts were split across both workers, not analyzed inline
+      expect(enricher.workerTasksCompleted() - before).toBe(2);
     }
   });
 
   it('runs a small batch inline with the same answer', async () => {
+    const before = enricher.workerTasksCompleted();
     const req = { texts: ['nice'], types: ALL, provider: 'model-2.0-flash' as const };
     expect(await enricher.enrich(req)).toEqual(analyze(req));
+    expect(enricher.workerTasksCompleted()).toBe(before);
   });
 
   it('does not stall the event loop during a 100-text enrichment', async () => {

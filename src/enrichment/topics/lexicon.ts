@@ -239,5 +239,3 @@ export const TOPICS: Record<string, TopicDef> = {
     emoji: '🪴🌱🌻🧶🏕️🎣🧩♟️',
   },
 };
-
-export const TAXONOMY_LABELS: readonly string[] = Object.keys(TOPICS);
