@@ -4,10 +4,13 @@
 // every case for a short slice, and the table reports medians over the rounds (the ratio column
 // is the median of the per-round ratios, each against the VADER slice of its own round).
 // The sample is a fixed slice of real texts (TweetEval val and GoEmotions dev), read at run time.
+// BENCH_BASELINE=<git revision> adds that revision's engine (all four types) to the same rounds.
+import { join } from 'node:path';
 import vader from 'vader-sentiment';
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES, type EnrichmentType, type LlmProvider } from '../src/contract/items.js';
 import { analyze } from '../src/enrichment/engine/analyze.js';
+import { BASELINE, baselineCheckout } from './lib/baseline.js';
 
 /** all four enrichment types together, against VADER's sentiment only (docs/enrichment.md) */
 const REQUIRED_RATIO = 2;
@@ -86,6 +89,21 @@ export default async function run(): Promise<void> {
         rates: [],
         ratios: [],
       });
+  const baseline = BASELINE ? baselineCheckout(BASELINE) : undefined;
+  if (baseline) {
+    const mod = (await import(join(baseline.root, 'src/enrichment/engine/analyze.ts'))) as {
+      analyze: typeof analyze;
+    };
+    for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[])
+      cases.push({
+        name: `all four @ ${baseline.rev}`,
+        provider,
+        fn: (text) => mod.analyze({ texts: [text], types: [...ENRICHMENT_TYPES], provider }),
+        pos: { i: 0 },
+        rates: [],
+        ratios: [],
+      });
+  }
   // warm-up: one full pass of each (loads the models, lets the JIT settle)
   for (const c of [vaderCase, ...cases]) for (const t of texts) c.fn(t);
   for (let r = 0; r < ROUNDS; r++) {
@@ -119,4 +137,5 @@ export default async function run(): Promise<void> {
       `${met ? 'met' : 'NOT MET'} (median ${ratio.toFixed(2)})`,
   );
   if (!met) process.exitCode = 1;
+  baseline?.remove();
 }

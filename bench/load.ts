@@ -18,7 +18,7 @@
 //   BENCH_SERVER_CPU / BENCH_LOAD_CPU (cores, default 1 and 0), BENCH_BARE_BYTES (the bare route
 //   sends pre-encoded bytes), BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeDocSection } from '../scripts/lib/doc-section.js';
@@ -33,13 +33,13 @@ import {
   startCluster,
 } from '../test/reliability/lib/cluster.js';
 import { createTestDatabase } from '../test/reliability/lib/pg.js';
+import { BASELINE, baselineCheckout } from './lib/baseline.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '1';
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '0';
-const BASELINE = process.env.BENCH_BASELINE;
 /** the bare route sends its body as pre-encoded bytes instead of a string */
 const BARE_BYTES = process.env.BENCH_BARE_BYTES === '1';
 const EXTRA_ENV = Object.fromEntries(
@@ -196,18 +196,6 @@ async function gleaner(
       stop: () => cluster.stop(),
     },
     body: sample.body,
-  };
-}
-
-/** a checkout of `rev` beside this one, sharing its node_modules */
-function baselineCheckout(rev: string): { root: string; remove(): void } {
-  const root = mkdtempSync(join(tmpdir(), 'gleaner-baseline-'));
-  rmSync(root, { recursive: true });
-  execFileSync('git', ['worktree', 'add', '--detach', root, rev], { cwd: ROOT, stdio: 'pipe' });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
-  return {
-    root,
-    remove: () => execFileSync('git', ['worktree', 'remove', '--force', root], { cwd: ROOT, stdio: 'pipe' }),
   };
 }
 
