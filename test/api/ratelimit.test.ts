@@ -5,6 +5,7 @@ import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { fakeSources } from '../helpers/fakes.js';
 import { createTestDatabase, type TestDatabase } from '../reliability/lib/pg.js';
+import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];
 let db: TestDatabase | undefined;
@@ -100,8 +101,8 @@ test('failed authentications are limited per client address', async () => {
 });
 
 describe('shared by several instances', () => {
-  test('through Redis', async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_REQUESTS: '4' };
+  test.skipIf(REDIS_MISSING)('through Redis', async () => {
+    const env = { REDIS_URL: REDIS_TEST_URL, RATE_LIMIT_REQUESTS: '4' };
     const a = await app(env);
     const b = await app(env, { ledger: a.ledger });
     const shared = await a.newKey(100);
