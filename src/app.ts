@@ -10,10 +10,10 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Logger } from 'pino';
+import type { IdempotencyLease } from './billing/ledger/interface.js';
 import { canonicalJson } from './canonical-json.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
 import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
-import type { IdempotencyLease } from './billing/ledger/interface.js';
 import { buildOpenApi } from './contract/openapi.js';
 import { AppError, toHttpError } from './errors.js';
 import clipnetBulkPosts from './routes/clipnet/bulk-posts.js';

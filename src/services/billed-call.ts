@@ -202,7 +202,8 @@ function refused(result: ChargeResult & { ok: false }): AppError {
 }
 
 /** the fewest items a charge of `items` may cover: when there are items, at least one */
-const leastItems = (minItems: number, items: number) => Math.max(Math.min(minItems, items), Math.min(1, items));
+const leastItems = (minItems: number, items: number) =>
+  Math.max(Math.min(minItems, items), Math.min(1, items));
 
 async function enrichItems<T>(
   deps: CallDeps,

@@ -142,7 +142,12 @@ describe.each(LEDGERS)('%s ledger', (kind) => {
         idempotency: { ...stale, render: render('stale') },
       }),
       l.charge({ ...base, requestId: 'owner', items: 2, idempotency: { ...owner, render: render('owner') } }),
-      l.charge({ ...base, requestId: 'stale2', items: 1, idempotency: { ...stale, render: render('stale') } }),
+      l.charge({
+        ...base,
+        requestId: 'stale2',
+        items: 1,
+        idempotency: { ...stale, render: render('stale') },
+      }),
       l.charge({ ...base, requestId: 'plain3', items: 1 }),
     ]);
     expect(rs.map((r) => (r.ok ? r.amount : r.fenced ? 'fenced' : 'refused'))).toEqual([
@@ -180,6 +185,9 @@ describe.each(LEDGERS)('%s ledger', (kind) => {
     await t.sql('UPDATE api_keys SET balance = balance - 3000 WHERE id = ?', [t.keyId]);
     const rec = await t.ledger.reconcile();
     expect(rec.problems).toHaveLength(1);
-    expect(rec.problems[0]).toMatchObject({ keyId: t.keyId, problem: expect.stringMatching(/2 debits for one Idempotency-Key/) });
+    expect(rec.problems[0]).toMatchObject({
+      keyId: t.keyId,
+      problem: expect.stringMatching(/2 debits for one Idempotency-Key/),
+    });
   });
 });

@@ -41,7 +41,12 @@ export async function startAppOn(kind: LedgerKind, opts: TestAppOptions = {}): P
       sql: async (text, params = []) => {
         // the same placeholders as SQLite's: ?, numbered in order
         let i = 0;
-        await withClient(db.url, (c) => c.query(text.replace(/\?/g, () => `$${++i}`), params));
+        await withClient(db.url, (c) =>
+          c.query(
+            text.replace(/\?/g, () => `$${++i}`),
+            params,
+          ),
+        );
       },
       close: async () => {
         try {

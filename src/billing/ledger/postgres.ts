@@ -357,7 +357,8 @@ export class PostgresLedger implements Ledger {
         rows.map((x) => x.idempotency?.generation ?? null),
       ],
     });
-    if (r.rows.length !== batch.length) throw new Error('gleaner_batch_fenced answered a row count of its own');
+    if (r.rows.length !== batch.length)
+      throw new Error('gleaner_batch_fenced answered a row count of its own');
     const values: unknown[] = [];
     const stored: StoredRow[] = [];
     batch.forEach((op, i) => {
@@ -701,7 +702,8 @@ export class PostgresLedger implements Ledger {
         ]),
       );
       const won = ins.rows[0];
-      if (won) return { state: 'new', lease: { keyId, key, record: won.record_id, generation: won.generation } };
+      if (won)
+        return { state: 'new', lease: { keyId, key, record: won.record_id, generation: won.generation } };
       const r = await this.q<{
         fingerprint: string;
         state: 'running' | 'done';
