@@ -49,7 +49,7 @@ import {
 type EnrichBody = Parameters<typeof enrichOptions>[0];
 
 import { parsePostRef } from './post-refs.js';
-import { collectTargets } from './targets.js';
+import { caseless, collectTargets, uniqueTargets } from './targets.js';
 
 export interface ContentDeps extends CallDeps {
   sources: Sources;
@@ -93,7 +93,7 @@ export function userPosts(
         { username: stripAt(body.username), limit: Math.max(1, cap), cursor: body.cursor },
         sourceContext(ctx, true, skips.onSkip),
       );
-      const items = cap === 0 ? [] : page.items.map((p) => p.item);
+      const items = page.items.map((p) => p.item);
       const skipped = skips.warning(body.username);
       return { items, warnings: skipped ? [skipped] : [] };
     },
@@ -150,7 +150,7 @@ function multiTarget<R, T, D>(
         .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: `no ${call.what} found` }));
       const skipped = call.targets.flatMap((t, i) => tallies[i]!.warning(t) ?? []);
       return {
-        items: c.results.flatMap((r) => call.items(r.value)).slice(0, cap),
+        items: c.results.flatMap((r) => call.items(r.value)).slice(0, Math.max(1, cap)),
         warnings: [...c.warnings, ...empty, ...skipped],
         meta: call.meta?.(c.results.map((r) => r.value)),
       };
@@ -170,7 +170,8 @@ function commentsCall<C extends { text: string }>(
   body: PostCommentsBody | VidnetCommentsBody,
   fetch: (ref: PostRef, limit: number, sctx: SourceCallContext) => Promise<C[]>,
 ): Promise<Reply> {
-  const refs = parseRefs(platform, body.post_urls);
+  // one post named in several URL forms is one target
+  const refs = uniqueTargets(parseRefs(platform, body.post_urls), (r) => `${r.form}:${r.id}`);
   return multiTarget(deps, ctx, {
     source: deps.sources[platform],
     body,
@@ -222,7 +223,7 @@ export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBo
   return multiTarget(deps, ctx, {
     source,
     body,
-    targets: [...new Set(body.usernames.map(stripAt))],
+    targets: uniqueTargets(body.usernames.map(stripAt), caseless),
     perTarget: body.limit_per_user,
     what: 'posts',
     run: async (username, _i, limit, sctx) => ({
@@ -254,7 +255,7 @@ export function hashtagPosts(
   body: HashtagPostsBody,
 ): Promise<Reply> {
   const source = deps.sources[platform];
-  const tags = [...new Set(body.hashtags.map(stripHash))];
+  const tags = uniqueTargets(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,
@@ -275,7 +276,10 @@ const PAGE_SIZE = 20;
 
 export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSearchBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const keywords = [...new Set(body.keywords.map((k) => k.trim()))];
+  const keywords = uniqueTargets(
+    body.keywords.map((k) => k.trim()),
+    (k) => caseless(k.replace(/\s+/g, ' ')),
+  );
   return multiTarget(deps, ctx, {
     source,
     body,
@@ -295,7 +299,7 @@ export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSe
 
 export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetHashtagBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const tags = [...new Set(body.hashtags.map(stripHash))];
+  const tags = uniqueTargets(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,
