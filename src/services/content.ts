@@ -48,8 +48,9 @@ import {
 
 type EnrichBody = Parameters<typeof enrichOptions>[0];
 
+import { dedupeBy } from '../sources/vidnet/common.js';
 import { parsePostRef } from './post-refs.js';
-import { caseless, collectTargets, uniqueTargets } from './targets.js';
+import { collectTargets } from './targets.js';
 
 export interface ContentDeps extends CallDeps {
   sources: Sources;
@@ -57,6 +58,9 @@ export interface ContentDeps extends CallDeps {
 
 const stripAt = (u: string) => u.replace(/^@/, '');
 const stripHash = (h: string) => h.replace(/^#/, '');
+// Targets are deduplicated before pricing, keeping the caller's first spelling: handles,
+// hashtags and keywords compare without case, post URLs by the post they name.
+const caseless = (s: string) => s.toLowerCase();
 const videoText = (v: { title: string; description: string }) =>
   v.description ? `${v.title}\n${v.description}` : v.title;
 
@@ -171,7 +175,7 @@ function commentsCall<C extends { text: string }>(
   fetch: (ref: PostRef, limit: number, sctx: SourceCallContext) => Promise<C[]>,
 ): Promise<Reply> {
   // one post named in several URL forms is one target
-  const refs = uniqueTargets(parseRefs(platform, body.post_urls), (r) => `${r.form}:${r.id}`);
+  const refs = dedupeBy(parseRefs(platform, body.post_urls), (r) => `${r.form}:${r.id}`);
   return multiTarget(deps, ctx, {
     source: deps.sources[platform],
     body,
@@ -223,7 +227,7 @@ export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBo
   return multiTarget(deps, ctx, {
     source,
     body,
-    targets: uniqueTargets(body.usernames.map(stripAt), caseless),
+    targets: dedupeBy(body.usernames.map(stripAt), caseless),
     perTarget: body.limit_per_user,
     what: 'posts',
     run: async (username, _i, limit, sctx) => ({
@@ -255,7 +259,7 @@ export function hashtagPosts(
   body: HashtagPostsBody,
 ): Promise<Reply> {
   const source = deps.sources[platform];
-  const tags = uniqueTargets(body.hashtags.map(stripHash), caseless);
+  const tags = dedupeBy(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,
@@ -276,7 +280,7 @@ const PAGE_SIZE = 20;
 
 export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSearchBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const keywords = uniqueTargets(
+  const keywords = dedupeBy(
     body.keywords.map((k) => k.trim()),
     (k) => caseless(k.replace(/\s+/g, ' ')),
   );
@@ -299,7 +303,7 @@ export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSe
 
 export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetHashtagBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const tags = uniqueTargets(body.hashtags.map(stripHash), caseless);
+  const tags = dedupeBy(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,

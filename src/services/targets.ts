@@ -7,22 +7,6 @@ import { EnrichmentError } from '../enrichment/interface.js';
 import { AppError, toHttpError } from '../errors.js';
 import { SourceError } from '../sources/interface.js';
 
-/** The targets of a request without repeats, in the caller's order and with the first spelling
- *  the caller gave: two targets are one when `identity` gives them the same value. They are
- *  deduplicated before pricing, so a target named twice is fetched and charged once. */
-export function uniqueTargets<T>(targets: readonly T[], identity: (target: T) => string): T[] {
-  const seen = new Set<string>();
-  return targets.filter((t) => {
-    const id = identity(t);
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-}
-
-/** handles, hashtags and keywords name the same target whatever their case */
-export const caseless = (s: string) => s.toLowerCase();
-
 export interface Collected<R> {
   results: Array<{ target: string; value: R }>;
   warnings: Warning[];
