@@ -10,6 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Logger } from 'pino';
+import type { IdempotencyLease } from './billing/ledger/interface.js';
 import { canonicalJson } from './canonical-json.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
 import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
@@ -58,7 +59,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     startedAt: number;
     apiKeyId?: string;
-    idempotencyKey?: string;
+    /** the caller's X-Request-Id (echoed; req.id is the server's own) */
+    clientRequestId?: string;
+    /** the lease on the Idempotency-Key record this call owns */
+    idempotency?: IdempotencyLease;
     /** frees the key's concurrency slot (rate limits) */
     releaseSlot?: () => void;
   }
@@ -125,10 +129,8 @@ export async function buildApp({ services, logger }: AppOptions) {
           )(config.trustProxy)
         : config.trustProxy,
     return503OnClosing: true,
-    genReqId: (req) => {
-      const h = req.headers['x-request-id'];
-      return typeof h === 'string' && REQUEST_ID.test(h) ? h : newRequestId();
-    },
+    // always the server's own: a caller's X-Request-Id is echoed and recorded beside it
+    genReqId: newRequestId,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false },
     },
@@ -140,11 +142,14 @@ export async function buildApp({ services, logger }: AppOptions) {
   // instead of changing shape as each field is first set
   app.decorateRequest('startedAt', 0);
   app.decorateRequest('apiKeyId', undefined);
-  app.decorateRequest('idempotencyKey', undefined);
+  app.decorateRequest('clientRequestId', undefined);
+  app.decorateRequest('idempotency', undefined);
   app.decorateRequest('releaseSlot', undefined);
   app.addHook('onRequest', (req, reply, done) => {
     req.startedAt = performance.now();
-    reply.header('x-request-id', req.id);
+    const h = req.headers['x-request-id'];
+    if (typeof h === 'string' && REQUEST_ID.test(h)) req.clientRequestId = h;
+    reply.header('x-request-id', req.clientRequestId ?? req.id);
     done();
   });
   const logRequests = logger.isLevelEnabled('info');
@@ -165,6 +170,7 @@ export async function buildApp({ services, logger }: AppOptions) {
       req.log.info(
         {
           reqId: req.id,
+          clientRequestId: req.clientRequestId,
           keyId: req.apiKeyId,
           route: req.routeOptions.url,
           method: req.method,
@@ -184,8 +190,8 @@ export async function buildApp({ services, logger }: AppOptions) {
   app.setErrorHandler(async (err, req, reply) => {
     const h = toHttpError(err, req.id);
     if (h.internal) req.log.error({ err, reqId: req.id }, 'request failed');
-    if (req.idempotencyKey && req.apiKeyId) {
-      await ledger.idempotencyAbandon({ keyId: req.apiKeyId, key: req.idempotencyKey }).catch(() => {});
+    if (req.idempotency) {
+      await ledger.idempotencyAbandon(req.idempotency).catch(() => {});
     }
     reply.headers(h.headers);
     return sendJson(reply, h.status, {
@@ -323,7 +329,7 @@ export async function buildApp({ services, logger }: AppOptions) {
             reply.send(r.response.body);
             return true;
           }
-          req.idempotencyKey = key;
+          req.idempotency = r.lease;
           return false;
         };
         // a callback hook: most calls carry no Idempotency-Key and pass straight through
@@ -341,9 +347,10 @@ export async function buildApp({ services, logger }: AppOptions) {
               {
                 keyId: req.apiKeyId!,
                 requestId: req.id,
+                clientRequestId: req.clientRequestId,
                 route: route.def.id,
                 startedAt: req.startedAt,
-                idempotencyKey: req.idempotencyKey,
+                idempotency: req.idempotency,
               },
               config.REQUEST_TIMEOUT_MS,
             );

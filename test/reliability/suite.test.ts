@@ -298,8 +298,8 @@ describe.each(DATABASES)('crash on %s', (kind) => {
         const s = await settle(c.urls[0]!, key.id, grant, charged);
         const perCall = new Map<number, number[]>();
         for (const d of s.debits) {
-          const m = /^rq-crash-(\d+)-a\d+$/.exec(d.request_id ?? '');
-          expect(m, `debit ${d.request_id}`).not.toBeNull();
+          const m = /^rq-crash-(\d+)-a\d+$/.exec(d.client_request_id ?? '');
+          expect(m, `debit ${d.request_id} (${d.client_request_id})`).not.toBeNull();
           const i = Number(m![1]);
           perCall.set(i, [...(perCall.get(i) ?? []), d.credits]);
         }

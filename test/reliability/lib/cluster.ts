@@ -226,6 +226,8 @@ export interface Entry {
   kind: 'grant' | 'debit';
   credits: number;
   request_id: string | null;
+  /** the caller's X-Request-Id of the charged request */
+  client_request_id: string | null;
 }
 
 /** every debit of a key, read page by page */
