@@ -178,6 +178,7 @@ export async function buildApp({ services, logger }: AppOptions) {
         err.code === 'FST_ERR_BAD_URL'
           ? ['The URL is malformed', 'is malformed']
           : ['A part of the URL is too long', 'is too long'];
+      req.startedAt = performance.now();
       reply.header('x-request-id', req.id);
       const details = [{ field: 'url', message: detail }];
       sendJson(reply, 400, errorEnvelope({ code: 'BAD_REQUEST', message, details }, 0));

@@ -66,7 +66,8 @@ type Done = (err: Error | null, body?: unknown) => void;
  *  (app.getDefaultJsonParser). */
 export function jsonBodyParser(parse: (req: never, body: string, done: Done) => void) {
   return (req: { headers: IncomingHttpHeaders }, body: Buffer, done: Done): void => {
-    const charset = charsetOf(req.headers['content-type'] ?? '');
+    const type = req.headers['content-type'] ?? '';
+    const charset = type === 'application/json' ? undefined : charsetOf(type);
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       done(
         new AppError(
