@@ -109,7 +109,7 @@ export const ConfigEnv = Type.Object({
     30,
     0,
     100_000,
-    'Failed authentications a client address may make per minute before it gets 429 (0: no limit)',
+    'Failed authentications (API key, admin token, metrics token) a client address may make per minute; past it, its failing requests get 429 instead of 401, while requests with valid credentials are always served (0: no limit)',
   ),
   TRUST_PROXY: Type.String({
     default: '',

@@ -46,7 +46,7 @@ const SCENARIOS: Record<string, string> = {
   'upstream faults':
     'Platform calls failing 30% of the time (errors, timeouts, resets, throttling, open breaker) through GLEANER_FAULT_INJECTION. Passes when only the decided statuses appear and failed calls cost nothing.',
   'bad input':
-    'Property-based fuzzing (fast-check) of every endpoint: wrong types, huge numbers, deep nesting, huge strings, __proto__ keys, broken JSON, wrong content types, garbage keys. Passes when no reply is a 5xx, every error is in the envelope, and only 2xx replies change the balance.',
+    'Property-based fuzzing (fast-check) of every endpoint: wrong types, huge numbers, deep nesting (10,000 levels, with and without an Idempotency-Key), huge strings, __proto__ keys, names of prototype members as topic labels, malformed percent-escapes in post URLs, broken JSON, wrong content types and charsets, garbage keys. Passes when no reply is a 5xx, every error is in the envelope, and only 2xx replies change the balance.',
 };
 
 export function writeReport(): void {
