@@ -36,8 +36,14 @@ export const GRAPH_USER_ID = '17841406338772941';
 /** the hashtag id of the recorded recent_media answer without timestamps (from its `next` URL) */
 const GRAPH_TAG_NO_TIMESTAMP = '17843826142012701';
 
-/** the page tokens and cursors the recordings carry */
+type YtSearch = { items: Array<{ id: { videoId?: string } }> };
+const searchIds = (name: string) =>
+  fixtureJson<YtSearch>('youtube-data-api', name).items.flatMap((i) => i.id.videoId ?? []);
+
+/** the page tokens, cursors and ids the recordings carry */
 export const RECORDED = {
+  /** the video ids of both recorded search.list pages, in order */
+  youtubeSearchIds: [...searchIds('search-page1'), ...searchIds('search-page2')],
   tiktokMaxCursor: '1611080207000',
   igEndCursor: fixtureJson<{ data: { last_cursor: string } }>('datadepth', 'ig-user-posts-page1').data
     .last_cursor,

@@ -60,18 +60,7 @@ describe('youtube-data-api', () => {
     pool.intercept(on('videos')).reply(200, fixture(B, 'videos-for-search'));
     const res = await src.search(search);
     expect(res.sortingApplied).toBe('native');
-    expect(res.videos.map((v) => v.video_id)).toEqual([
-      'gQ_1zX-F_No',
-      'i2hewkFijuY',
-      '_Z56nIAQj7Q',
-      'W7h-Yho8EB0',
-      'caj9z17kuyw',
-      '-2IlD-x8wvY',
-      'q0yVuNANAkY',
-      'SVDcJK8rSlQ',
-      '_azIoZ50zuM',
-      'GO1ZC_997MM',
-    ]);
+    expect(res.videos.map((v) => v.video_id)).toEqual(RECORDED.youtubeSearchIds);
     assertItems(VidnetVideo, res.videos);
     const first = seen[0];
     expect(first?.get('order')).toBe('date');
