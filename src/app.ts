@@ -74,7 +74,10 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** the id a reply carries in X-Request-Id: the caller's own when it sent a sane one, else ours */
-function echoedRequestId(req: { id: string; headers: Record<string, string | string[] | undefined> }): string {
+function echoedRequestId(req: {
+  id: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string {
   const h = req.headers['x-request-id'];
   return typeof h === 'string' && REQUEST_ID.test(h) ? h : req.id;
 }
