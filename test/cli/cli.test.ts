@@ -100,7 +100,7 @@ describe('gleaner CLI on the sandbox', () => {
     for await (const p of client
       .iterateClipnetPosts({ username: 'rafatech', limit: 7, enrich: ['sentiment', 'topics'] })
       .pages())
-      pages.push(p.data.posts as Array<Record<string, unknown>>);
+      pages.push(p.data.posts as unknown as Array<Record<string, unknown>>);
     const apiItems = pages.flat();
     expect(pages.length).toBeGreaterThan(2);
 

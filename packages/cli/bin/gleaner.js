@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// Launcher of the `gleaner` CLI from a checkout (`npx gleaner …` after `npm ci`): registers tsx,
-// a dependency of the checkout, and runs the TypeScript entry. No build step needed.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/main.ts');
+// The `gleaner` command: runs the compiled CLI (dist/, built by `npm run build:clients` and
+// committed, so that a checkout runs it without TypeScript, even after `npm ci --omit=dev`).
+await import('../dist/main.js');

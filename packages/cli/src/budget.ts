@@ -1,10 +1,8 @@
-// Worst-case cost of a request, for --max-credits. The price table is the server's own
-// (src/billing/pricing.ts); the item bounds are those the server itself caps a request at
-// (src/services/content.ts), so a request never returns, nor charges, more than estimated here.
-
-import { MILLI, priceOf } from '../../../src/billing/pricing.js';
-import type { EndpointId } from '../../../src/contract/endpoints.js';
-import type { EnrichmentType, LlmProvider } from '../../../src/contract/items.js';
+// Worst-case cost of a request, for --max-credits. The price table is the server's own, copied
+// into contract.ts when the CLI is built; the item bounds are those the server itself caps a
+// request at, so a request never returns, nor charges, more than estimated here.
+import type { EndpointId, EnrichmentType, LlmProvider } from '@gleaner/client';
+import { ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from './contract.js';
 
 /** One upstream page per unit of `depth` is about 20 videos; the server caps it at exactly 20. */
 const PER_DEPTH = 20;
@@ -40,10 +38,14 @@ const BOUNDS: Record<EndpointId, Bound> = {
   'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
 };
 
-function priceFor(id: EndpointId, body: Body) {
+/** base and per-item charge of a request in millicredits, enrichment included */
+function priceFor(id: EndpointId, body: Body): { base: number; perItem: number } {
   const types = ((body.enrich ?? body.analyses ?? []) as EnrichmentType[]) ?? [];
   const provider = (body.llm_provider as LlmProvider | undefined) ?? 'model-2.0-flash';
-  return priceOf(id, types, provider);
+  let enrichment = 0;
+  for (const t of new Set(types)) enrichment += ENRICHMENT_RATES[t] ?? 0;
+  const r = RATES[id];
+  return { base: r.base, perItem: r.perItem + enrichment * (PROVIDER_MULTIPLIER[provider] ?? 1) };
 }
 
 function targetCount(b: Bound, body: Body): number {

@@ -1,9 +1,9 @@
 // Every subcommand of `gleaner`: its endpoint, flags that mirror the endpoint's parameters, how
 // the flags become a request body, and its help with examples.
 import { readFileSync } from 'node:fs';
-import { type EndpointId, endpoint } from '../../../src/contract/endpoints.js';
-import { ENRICHMENT_TYPES } from '../../../src/contract/items.js';
+import type { EndpointId } from '@gleaner/client';
 import { UsageError } from './config.js';
+import { ENDPOINTS, ENRICHMENT_TYPES, LLM_PROVIDERS } from './contract.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -51,6 +51,37 @@ export function int(v: Values, k: string, min: number, max: number): number | un
     throw new UsageError(`--${k} must be a whole number from ${min} to ${max} (got ${JSON.stringify(s)})`);
   return Number(s);
 }
+
+/** the contract's bounds of a numeric body field */
+export function boundsOf(id: EndpointId, field: string): { min: number; max: number; default?: number } {
+  const f = ENDPOINTS[id].fields[field];
+  if (f?.maximum === undefined) throw new Error(`${id}: ${field} is not a bounded number`);
+  return { min: f.minimum ?? 0, max: f.maximum, default: f.default as number | undefined };
+}
+
+/** the values the contract allows for a string field */
+const choicesOf = (id: EndpointId, field: string): readonly string[] =>
+  (ENDPOINTS[id].fields[field]?.enum ?? []) as readonly string[];
+
+/** `today (default), week, month, all` */
+const choicesHelp = (id: EndpointId, field: string): string => {
+  const dflt = ENDPOINTS[id].fields[field]?.default;
+  return choicesOf(id, field)
+    .map((c) => (c === dflt ? `${c} (default)` : c))
+    .join(', ');
+};
+
+/** a flag that sets a numeric body field, within the contract's bounds */
+const fieldInt = (v: Values, flag: string, id: EndpointId, field: string): number | undefined => {
+  const b = boundsOf(id, field);
+  return int(v, flag, b.min, b.max);
+};
+
+/** the help of such a flag: `what, 1-100 (default 10)` */
+const fieldHelp = (id: EndpointId, field: string, what: string): string => {
+  const b = boundsOf(id, field);
+  return `${what}, ${b.min}-${b.max}${b.default === undefined ? '' : ` (default ${b.default})`}`;
+};
 
 function oneOf<T extends string>(v: Values, k: string, allowed: readonly T[]): T | undefined {
   const s = str(v, k);
@@ -112,8 +143,6 @@ const targetOptions = (t: TargetInput): Record<string, OptionSpec> => ({
   [t.fileFlag]: { type: 'string', arg: 'FILE', help: t.fileHelp },
 });
 
-const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as const;
-
 function enrichBody(v: Values, required = false): Body {
   const enrich = commaList(v, 'enrich');
   for (const t of enrich)
@@ -122,7 +151,7 @@ function enrichBody(v: Values, required = false): Body {
   if (required && enrich.length === 0)
     throw new UsageError(`--enrich is required: one or more of ${ENRICHMENT_TYPES.join(', ')}`);
   const topics = commaList(v, 'topics');
-  const provider = oneOf(v, 'llm-provider', PROVIDERS);
+  const provider = oneOf(v, 'llm-provider', LLM_PROVIDERS);
   return {
     ...(enrich.length ? { enrich: [...new Set(enrich)] } : {}),
     ...(topics.length ? { categories: { topic: topics } } : {}),
@@ -164,15 +193,23 @@ const described = ({ endpoint: id, summary, cost, examples }: Described) => ({
   examples,
 });
 
-/** A cursor-paged command: one user's posts. */
+/**
+ * A cursor-paged command: one user's posts. With --all and no --limit, pages are as large as the
+ * endpoint allows, since every page pays a base charge.
+ */
 function postsCommand(d: Described & { idHelp: string }): CommandDef {
+  const limit = boundsOf(d.endpoint, 'limit');
   return {
     ...described(d),
     options: {
       username: { type: 'string', arg: 'NAME', help: d.idHelp },
-      limit: { type: 'string', arg: 'N', help: 'posts per page, 1-100 (default 10)' },
+      limit: {
+        type: 'string',
+        arg: 'N',
+        help: `${fieldHelp(d.endpoint, 'limit', 'posts per page')}; ${limit.max} with --all`,
+      },
       cursor: { type: 'string', arg: 'CURSOR', help: 'start from this cursor (from an earlier page)' },
-      all: { type: 'boolean', help: 'follow the cursor to the last page' },
+      all: { type: 'boolean', help: `follow the cursor to the last page, ${limit.max} posts a page` },
       'max-items': { type: 'string', arg: 'N', help: 'stop after N posts in all' },
       ...ENRICH_OPTIONS,
     },
@@ -180,11 +217,10 @@ function postsCommand(d: Described & { idHelp: string }): CommandDef {
     build: (v) => {
       const username = str(v, 'username');
       if (!username) throw new UsageError('--username is required');
-      const limit = int(v, 'limit', 1, 100);
       const cursor = str(v, 'cursor');
       return {
         username,
-        limit: limit ?? 10,
+        limit: fieldInt(v, 'limit', d.endpoint, 'limit') ?? (bool(v, 'all') ? limit.max : limit.default),
         ...(cursor ? { cursor } : {}),
         ...enrichBody(v),
       };
@@ -206,8 +242,7 @@ function targetsCommand(
     enrichRequired?: boolean;
   },
 ): CommandDef {
-  const maxItems = (endpoint(d.endpoint).body.properties[d.field] as { maxItems?: number } | undefined)
-    ?.maxItems;
+  const maxItems = ENDPOINTS[d.endpoint].fields[d.field]?.maxItems;
   if (maxItems === undefined) throw new Error(`${d.endpoint}: ${d.field} is not a bounded list`);
   return {
     ...described(d),
@@ -246,9 +281,13 @@ const commentsCommand = (d: Described & { what: string }): CommandDef =>
     input: urlInput(d.what),
     field: 'post_urls',
     options: {
-      'limit-per-post': { type: 'string', arg: 'N', help: 'comments per post, 1-500 (default 50)' },
+      'limit-per-post': {
+        type: 'string',
+        arg: 'N',
+        help: fieldHelp(d.endpoint, 'limit_per_post', 'comments per post'),
+      },
     },
-    params: (v) => set('limit_per_post', int(v, 'limit-per-post', 1, 500)),
+    params: (v) => set('limit_per_post', fieldInt(v, 'limit-per-post', d.endpoint, 'limit_per_post')),
   });
 
 const HASHTAGS: TargetInput = {
@@ -276,29 +315,34 @@ const hashtagPostsCommand = (d: Described): CommandDef =>
     input: HASHTAGS,
     field: 'hashtags',
     options: {
-      days: { type: 'string', arg: 'N', help: 'look-back period in days, 1-30 (default 7)' },
-      'max-per-hashtag': { type: 'string', arg: 'N', help: 'posts per hashtag, 1-500 (default 100)' },
+      days: { type: 'string', arg: 'N', help: fieldHelp(d.endpoint, 'days', 'look-back period in days') },
+      'max-per-hashtag': {
+        type: 'string',
+        arg: 'N',
+        help: fieldHelp(d.endpoint, 'max_posts_per_hashtag', 'posts per hashtag'),
+      },
     },
     params: (v) => {
-      const days = int(v, 'days', 1, 30);
-      const max = int(v, 'max-per-hashtag', 1, 500);
+      const days = fieldInt(v, 'days', d.endpoint, 'days');
+      const max = fieldInt(v, 'max-per-hashtag', d.endpoint, 'max_posts_per_hashtag');
       return { ...set('days', days), ...set('max_posts_per_hashtag', max) };
     },
   });
 
-const depthOption = (dflt: number): OptionSpec => ({
+const depthOption = (id: EndpointId): OptionSpec => ({
   type: 'string',
   arg: 'N',
-  help: `result pages per target, 1-50, about 20 videos each (default ${dflt})`,
+  help: `${fieldHelp(id, 'depth', 'result pages per target')}; about 20 videos a page`,
 });
 
 /** --depth and an --all that means the deepest depth */
-const deepOptions = (dflt: number): Record<string, OptionSpec> => ({
-  depth: depthOption(dflt),
-  all: { type: 'boolean', help: 'read as deep as the API goes (--depth 50)' },
+const deepOptions = (id: EndpointId): Record<string, OptionSpec> => ({
+  depth: depthOption(id),
+  all: { type: 'boolean', help: `read as deep as the API goes (--depth ${boundsOf(id, 'depth').max})` },
 });
-const depthOf = (v: Values): number | undefined =>
-  int(v, 'depth', 1, 50) ?? (bool(v, 'all') ? 50 : undefined);
+/** --depth, or with --all the deepest the endpoint allows */
+const depthOf = (v: Values, id: EndpointId): number | undefined =>
+  fieldInt(v, 'depth', id, 'depth') ?? (bool(v, 'all') ? boundsOf(id, 'depth').max : undefined);
 
 export const COMMANDS: readonly CommandDef[] = [
   postsCommand({
@@ -335,8 +379,15 @@ export const COMMANDS: readonly CommandDef[] = [
       what: 'username',
     },
     field: 'usernames',
-    options: { 'limit-per-user': { type: 'string', arg: 'N', help: 'posts per user, 1-100 (default 10)' } },
-    params: (v) => set('limit_per_user', int(v, 'limit-per-user', 1, 100)),
+    options: {
+      'limit-per-user': {
+        type: 'string',
+        arg: 'N',
+        help: fieldHelp('clipnet.bulk_posts', 'limit_per_user', 'posts per user'),
+      },
+    },
+    params: (v) =>
+      set('limit_per_user', fieldInt(v, 'limit-per-user', 'clipnet.bulk_posts', 'limit_per_user')),
     examples: [
       'gleaner clipnet bulk-posts --username rafatech --username zanedrums --limit-per-user 5',
       'gleaner clipnet bulk-posts --usernames-file creators.txt --format csv --out posts.csv',
@@ -391,17 +442,26 @@ export const COMMANDS: readonly CommandDef[] = [
     },
     field: 'keywords',
     options: {
-      'max-per-keyword': { type: 'string', arg: 'N', help: 'videos per keyword, 1-500 (default 100)' },
-      depth: depthOption(30),
-      all: { type: 'boolean', help: 'read as deep as the API goes: --depth 50 --max-per-keyword 500' },
-      period: { type: 'string', arg: 'P', help: 'today (default), week, month, all' },
-      sorting: { type: 'string', arg: 'S', help: 'relevance (default), date, viewCount, rating' },
+      'max-per-keyword': {
+        type: 'string',
+        arg: 'N',
+        help: fieldHelp('vidnet.search', 'max_posts_per_keyword', 'videos per keyword'),
+      },
+      depth: depthOption('vidnet.search'),
+      all: {
+        type: 'boolean',
+        help: `read as deep as the API goes: --depth ${boundsOf('vidnet.search', 'depth').max} --max-per-keyword ${boundsOf('vidnet.search', 'max_posts_per_keyword').max}`,
+      },
+      period: { type: 'string', arg: 'P', help: choicesHelp('vidnet.search', 'period') },
+      sorting: { type: 'string', arg: 'S', help: choicesHelp('vidnet.search', 'sorting') },
     },
     params: (v) => {
-      const max = int(v, 'max-per-keyword', 1, 500) ?? (bool(v, 'all') ? 500 : undefined);
-      const depth = depthOf(v);
-      const period = oneOf(v, 'period', ['today', 'week', 'month', 'all'] as const);
-      const sorting = oneOf(v, 'sorting', ['relevance', 'date', 'viewCount', 'rating'] as const);
+      const max =
+        fieldInt(v, 'max-per-keyword', 'vidnet.search', 'max_posts_per_keyword') ??
+        (bool(v, 'all') ? boundsOf('vidnet.search', 'max_posts_per_keyword').max : undefined);
+      const depth = depthOf(v, 'vidnet.search');
+      const period = oneOf(v, 'period', choicesOf('vidnet.search', 'period'));
+      const sorting = oneOf(v, 'sorting', choicesOf('vidnet.search', 'sorting'));
       return {
         ...set('max_posts_per_keyword', max),
         ...set('depth', depth),
@@ -420,9 +480,12 @@ export const COMMANDS: readonly CommandDef[] = [
     cost: '2 + 1 per video (+ enrichment) per 10 hashtags',
     input: HASHTAGS,
     field: 'hashtags',
-    options: { ...deepOptions(1), 'only-shorts': { type: 'boolean', help: 'only Shorts' } },
+    options: {
+      ...deepOptions('vidnet.hashtag_search'),
+      'only-shorts': { type: 'boolean', help: 'only Shorts' },
+    },
     params: (v) => ({
-      ...set('depth', depthOf(v)),
+      ...set('depth', depthOf(v, 'vidnet.hashtag_search')),
       ...set('only_shorts', bool(v, 'only-shorts') || undefined),
     }),
     examples: ['gleaner vidnet hashtag-search --hashtag gaming --depth 2 --only-shorts --format jsonl'],
@@ -443,8 +506,8 @@ export const COMMANDS: readonly CommandDef[] = [
     cost: '2 + 1 per video (+ enrichment) per 10 channels',
     input: CHANNELS,
     field: 'browse_ids',
-    options: deepOptions(10),
-    params: (v) => set('depth', depthOf(v)),
+    options: deepOptions('vidnet.channel_videos'),
+    params: (v) => set('depth', depthOf(v, 'vidnet.channel_videos')),
     examples: ['gleaner vidnet channel-videos --channel UCFTj_UgjSmO3GpS1X1fSzqw --depth 1 --format csv'],
   }),
   targetsCommand({

@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_BASE_URL } from '../../client/src/index.js';
+import { DEFAULT_BASE_URL } from '@gleaner/client';
 
 export interface FileConfig {
   apiKey?: string;

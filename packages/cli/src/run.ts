@@ -3,16 +3,15 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import type { EndpointId } from '../../../src/contract/endpoints.js';
-import { endpoint } from '../../../src/contract/endpoints.js';
 import {
   type ApiResult,
   addCredits,
+  type EndpointId,
   Gleaner,
   GleanerError,
   itemsOf,
   type Paginator,
-} from '../../client/src/index.js';
+} from '@gleaner/client';
 import { fitToBudget, fromMilli, toMilli, worstCaseMilli } from './budget.js';
 import {
   type Body,
@@ -24,6 +23,7 @@ import {
   type Values,
 } from './commands.js';
 import { resolveConfig, UsageError } from './config.js';
+import { ENDPOINTS } from './contract.js';
 import { commandHelp, groupHelp, mainHelp } from './help.js';
 import { createWriter, FORMATS, type Format, formatOfPath } from './output.js';
 import { Progress } from './progress.js';
@@ -41,9 +41,10 @@ export interface Io {
   signal?: AbortSignal;
 }
 
+/** the CLI package's version (src/ and dist/ are both one level below its package.json) */
 function version(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     return String(pkg.version);
   } catch {
     return 'unknown';
@@ -155,9 +156,9 @@ function isGroup(w: string): boolean {
 
 /** Fills in the server's defaults so that budgets are computed on what the server will use. */
 function withDefaults(id: EndpointId, body: Body): Body {
-  const props = endpoint(id).body.properties as Record<string, { default?: unknown }>;
   const out: Body = { ...body };
-  for (const [k, s] of Object.entries(props)) if (s.default !== undefined && !(k in out)) out[k] = s.default;
+  for (const [k, f] of Object.entries(ENDPOINTS[id].fields))
+    if (f.default !== undefined && !(k in out)) out[k] = f.default;
   return out;
 }
 
@@ -206,7 +207,7 @@ async function execute(cmd: CommandDef, v: Values, io: Io): Promise<number> {
       `${JSON.stringify(
         {
           method: 'POST',
-          url: `${config.baseUrl.replace(/\/+$/, '')}/api/v1${endpoint(cmd.endpoint).path}`,
+          url: `${config.baseUrl.replace(/\/+$/, '')}/api/v1${ENDPOINTS[cmd.endpoint].path}`,
           body: first,
           requests: totalPages ?? (v.all === true ? 'until has_more is false' : 1),
           worst_case_credits_first_request: fromMilli(worstCaseMilli(cmd.endpoint, first)),

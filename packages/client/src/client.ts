@@ -3,6 +3,7 @@
 // browsers (where the key belongs on a server you control, not in the page: point `baseUrl` at
 // your own proxy there and leave `apiKey` out).
 import { type ClientErrorCode, createError, GleanerError, type GleanerErrorInit } from './errors.js';
+import { ENDPOINT_PATHS, Endpoints } from './generated.js';
 import { chunks, type PaginateOptions, Paginator } from './paginate.js';
 import {
   backoffMs,
@@ -13,15 +14,9 @@ import {
   sleep,
 } from './retry.js';
 import type {
-  AnalyzeParams,
-  AnalyzeResult,
   ApiResult,
-  BulkPostsParams,
-  BulkPostsResult,
-  ChannelShortsParams,
-  ChannelShortsResult,
-  ChannelVideosParams,
-  ChannelVideosResult,
+  CallOptions,
+  ClipnetBulkPostsData,
   ClipnetPost,
   ClipnetPostsData,
   ClipnetPostsParams,
@@ -30,48 +25,25 @@ import type {
   EnrichmentType,
   ErrorCode,
   ErrorDetail,
-  HashtagPostsParams,
-  HashtagPostsResult,
   Metadata,
   ParamsOf,
   PicnetPost,
   PicnetPostsData,
   PicnetPostsParams,
-  PostCommentsData,
-  PostCommentsParams,
-  VidnetCommentsData,
-  VidnetCommentsParams,
-  VidnetHashtagParams,
-  VidnetHashtagResult,
+  VidnetSearchData,
   VidnetSearchParams,
-  VidnetSearchResult,
   VidnetVideo,
 } from './types.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 export const API_PREFIX = '/api/v1';
 
-/** Path of each endpoint under /api/v1 (a test checks it against the contract's list). */
-export const ENDPOINT_PATHS: Readonly<Record<EndpointId, string>> = {
-  'clipnet.posts': '/clipnet/posts',
-  'clipnet.comments': '/clipnet/comments',
-  'clipnet.bulk_posts': '/clipnet/bulk/posts',
-  'clipnet.hashtag_posts': '/clipnet/hashtag/posts',
-  'picnet.posts': '/picnet/posts',
-  'picnet.comments': '/picnet/comments',
-  'picnet.hashtag_posts': '/picnet/hashtag/posts',
-  'vidnet.search': '/vidnet/search',
-  'vidnet.hashtag_search': '/vidnet/hashtag/search',
-  'vidnet.comments': '/vidnet/comments',
-  'vidnet.channel_videos': '/vidnet/channel/videos',
-  'vidnet.channel_shorts': '/vidnet/channel/shorts',
-  'ml.analyze': '/ml/analyze',
-};
+export { API_VERSION, ENDPOINT_PATHS } from './generated.js';
 
 /** The list of items in a response, per endpoint. Bulk posts are flattened, each post carrying
  *  its `username`. */
 export function itemsOf<Id extends EndpointId>(id: Id, data: DataOf<Id>): unknown[] {
-  const d = data as Record<string, unknown>;
+  const d = data as unknown as Record<string, unknown>;
   switch (id) {
     case 'clipnet.posts':
     case 'picnet.posts':
@@ -83,7 +55,7 @@ export function itemsOf<Id extends EndpointId>(id: Id, data: DataOf<Id>): unknow
     case 'vidnet.comments':
       return (d.comments as unknown[] | undefined) ?? [];
     case 'clipnet.bulk_posts':
-      return ((data as BulkPostsResult).users ?? []).flatMap((u) =>
+      return ((data as ClipnetBulkPostsData).users ?? []).flatMap((u) =>
         u.posts.map((p) => ({ username: u.username, ...p })),
       );
     case 'vidnet.search':
@@ -138,11 +110,7 @@ export interface RetryInfo {
   error: GleanerError;
 }
 
-export interface CallOptions {
-  /** your own Idempotency-Key for this call (default: a new random UUID per call) */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
-}
+export type { CallOptions } from './types.js';
 
 function newIdempotencyKey(): string {
   const c = globalThis.crypto;
@@ -188,7 +156,7 @@ function isAbortError(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AbortError';
 }
 
-export class Gleaner {
+export class Gleaner extends Endpoints {
   readonly baseUrl: string;
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof globalThis.fetch;
@@ -198,6 +166,7 @@ export class Gleaner {
   readonly #headers: Record<string, string>;
 
   constructor(options: GleanerOptions = {}) {
+    super();
     this.baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
     this.#apiKey = options.apiKey;
     const f = options.fetch ?? globalThis.fetch;
@@ -226,7 +195,7 @@ export class Gleaner {
    * again. Retries on 429, 502, 503, 409 IDEMPOTENCY_IN_PROGRESS, timeouts and network errors,
    * waiting Retry-After when the server sent it, else an exponential backoff with jitter.
    */
-  async call<Id extends EndpointId>(
+  override async call<Id extends EndpointId>(
     id: Id,
     params: ParamsOf<Id>,
     options: CallOptions = {},
@@ -351,79 +320,6 @@ export class Gleaner {
     };
   }
 
-  // ---- one method per endpoint ----
-
-  /** POST /clipnet/posts: one page of a user's posts (see iterateClipnetPosts for all of them). */
-  clipnetPosts(params: ClipnetPostsParams, options?: CallOptions): Promise<ApiResult<ClipnetPostsData>> {
-    return this.call('clipnet.posts', params, options);
-  }
-  /** POST /clipnet/comments */
-  clipnetComments(params: PostCommentsParams, options?: CallOptions): Promise<ApiResult<PostCommentsData>> {
-    return this.call('clipnet.comments', params, options);
-  }
-  /** POST /clipnet/bulk/posts */
-  clipnetBulkPosts(params: BulkPostsParams, options?: CallOptions): Promise<ApiResult<BulkPostsResult>> {
-    return this.call('clipnet.bulk_posts', params, options);
-  }
-  /** POST /clipnet/hashtag/posts */
-  clipnetHashtagPosts(
-    params: HashtagPostsParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<HashtagPostsResult>> {
-    return this.call('clipnet.hashtag_posts', params, options);
-  }
-  /** POST /picnet/posts: one page of a user's posts (see iteratePicnetPosts). */
-  picnetPosts(params: PicnetPostsParams, options?: CallOptions): Promise<ApiResult<PicnetPostsData>> {
-    return this.call('picnet.posts', params, options);
-  }
-  /** POST /picnet/comments */
-  picnetComments(params: PostCommentsParams, options?: CallOptions): Promise<ApiResult<PostCommentsData>> {
-    return this.call('picnet.comments', params, options);
-  }
-  /** POST /picnet/hashtag/posts */
-  picnetHashtagPosts(
-    params: HashtagPostsParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<HashtagPostsResult>> {
-    return this.call('picnet.hashtag_posts', params, options);
-  }
-  /** POST /vidnet/search */
-  vidnetSearch(params: VidnetSearchParams, options?: CallOptions): Promise<ApiResult<VidnetSearchResult>> {
-    return this.call('vidnet.search', params, options);
-  }
-  /** POST /vidnet/hashtag/search */
-  vidnetHashtagSearch(
-    params: VidnetHashtagParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<VidnetHashtagResult>> {
-    return this.call('vidnet.hashtag_search', params, options);
-  }
-  /** POST /vidnet/comments */
-  vidnetComments(
-    params: VidnetCommentsParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<VidnetCommentsData>> {
-    return this.call('vidnet.comments', params, options);
-  }
-  /** POST /vidnet/channel/videos */
-  vidnetChannelVideos(
-    params: ChannelVideosParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<ChannelVideosResult>> {
-    return this.call('vidnet.channel_videos', params, options);
-  }
-  /** POST /vidnet/channel/shorts */
-  vidnetChannelShorts(
-    params: ChannelShortsParams,
-    options?: CallOptions,
-  ): Promise<ApiResult<ChannelShortsResult>> {
-    return this.call('vidnet.channel_shorts', params, options);
-  }
-  /** POST /ml/analyze */
-  analyze(params: AnalyzeParams, options?: CallOptions): Promise<ApiResult<AnalyzeResult>> {
-    return this.call('ml.analyze', params, options);
-  }
-
   // ---- pagination ----
 
   /**
@@ -475,7 +371,7 @@ export class Gleaner {
   iterateVidnetSearch(
     params: VidnetSearchParams & { videosPerKeyword?: number },
     options?: PaginateOptions<VidnetSearchParams>,
-  ): Paginator<VidnetSearchParams, VidnetSearchResult, VidnetVideo> {
+  ): Paginator<VidnetSearchParams, VidnetSearchData, VidnetVideo> {
     const { videosPerKeyword, ...rest } = params;
     const base: VidnetSearchParams = { ...rest };
     if (videosPerKeyword !== undefined) {
@@ -484,7 +380,7 @@ export class Gleaner {
     }
     return this.iterateTargets('vidnet.search', base, 'keywords', 10, options) as Paginator<
       VidnetSearchParams,
-      VidnetSearchResult,
+      VidnetSearchData,
       VidnetVideo
     >;
   }
@@ -500,7 +396,7 @@ export class Gleaner {
     size: number,
     options?: PaginateOptions<ParamsOf<Id>>,
   ): Paginator<ParamsOf<Id>, DataOf<Id>, unknown> {
-    const list = (params as Record<string, unknown>)[field];
+    const list = (params as unknown as Record<string, unknown>)[field];
     if (!Array.isArray(list)) throw new TypeError(`${field} must be an array`);
     const bodies = chunks(list, size).map((part) => ({ ...params, [field]: part }) as ParamsOf<Id>);
     return new Paginator(

@@ -1,7 +1,7 @@
-// The Gleaner client SDK. See docs/client.md.
+// @gleaner/client: the Gleaner API client. See README.md.
 export {
   API_PREFIX,
-  type CallOptions,
+  API_VERSION,
   DEFAULT_BASE_URL,
   depthFor,
   ENDPOINT_PATHS,
@@ -24,6 +24,7 @@ export {
   GleanerRateLimitError,
   GleanerUpstreamError,
 } from './errors.js';
+export { Endpoints } from './generated.js';
 export { addCredits, type PageState, type PaginateOptions, Paginator, type StopReason } from './paginate.js';
 export { backoffMs, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.js';
 export type * from './types.js';
