@@ -328,6 +328,12 @@ function fieldInfo(body: Schema): Record<string, FieldInfo> {
   return out;
 }
 
+function boundOf(e: Endpoint, field: string, bound: 'minimum' | 'maximum'): number {
+  const v = fieldInfo(e.body)[field]?.[bound];
+  if (typeof v !== 'number') throw new Error(`${e.id}: no ${bound} of ${field}`);
+  return v;
+}
+
 // ---- TypeScript ----
 
 const HEADER = (what: string) =>
@@ -389,6 +395,10 @@ function typescriptClient(): string {
   out += `/** Path of each endpoint under /api/v1. */\nexport const ENDPOINT_PATHS: Readonly<Record<EndpointId, string>> = {\n`;
   for (const e of endpoints) out += `  ${JSON.stringify(e.id)}: ${JSON.stringify(e.path)},\n`;
   out += '};\n\n';
+  const pageSizes = endpoints
+    .filter((e) => e.cursor)
+    .map((e) => `  ${JSON.stringify(e.id)}: ${boundOf(e, 'limit', 'maximum')},\n`);
+  out += `/** The largest page (\`limit\`) of each cursor-paged endpoint. */\nexport const MAX_PAGE_SIZE = {\n${pageSizes.join('')}} as const;\n\n`;
   out += `/** One method per endpoint, each a POST through \`call\`. */
 export abstract class Endpoints {
   abstract call<Id extends EndpointId>(
@@ -603,6 +613,7 @@ EndpointId = Literal[${endpoints.map((e) => JSON.stringify(e.id)).join(', ')}]
 
 
 class _ApiResultFields(TypedDict):
+    endpoint: EndpointId
     metadata: Metadata
     credits_used: float
     credits_remaining: Optional[float]
@@ -654,6 +665,18 @@ ENDPOINTS: Dict[str, Dict[str, Any]] = ${pyPretty(table)}\n\n`;
   }
   out += `\n#: the exception class of each error.code of the API
 ERROR_CLASSES: Dict[str, type] = {\n${errorCodes.map((c) => `    ${JSON.stringify(c)}: ${errorClassName(c)},\n`).join('')}}\n\n`;
+
+  const exported = [
+    'API_VERSION',
+    'ENDPOINTS',
+    'ERROR_CLASSES',
+    'EndpointId',
+    'ApiResult',
+    ...[...model.named.keys()].map(pyName),
+    ...endpoints.map((e) => `${pascal(e.method)}ApiResult`),
+    ...errorCodes.map(errorClassName),
+  ];
+  out += `\n__all__ = [\n${exported.map((n) => `    ${JSON.stringify(n)},\n`).join('')}]\n\n`;
 
   // methods
   out += `

@@ -4,7 +4,7 @@ import { type PaginateOptions, Paginator } from './paginate.js';
 import type { ApiResult, CallOptions, ClipnetPost, ClipnetPostsData, ClipnetPostsParams, DataOf, EndpointId, ParamsOf, PicnetPost, PicnetPostsData, PicnetPostsParams, VidnetSearchData, VidnetSearchParams, VidnetVideo } from './types.js';
 export declare const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export declare const API_PREFIX = "/api/v1";
-export { API_VERSION, ENDPOINT_PATHS } from './generated.js';
+export { API_VERSION, ENDPOINT_PATHS, MAX_PAGE_SIZE } from './generated.js';
 /** The list of items in a response, per endpoint. Bulk posts are flattened, each post carrying
  *  its `username`. */
 export declare function itemsOf<Id extends EndpointId>(id: Id, data: DataOf<Id>): unknown[];
@@ -58,7 +58,8 @@ export declare class Gleaner extends Endpoints {
     /**
      * All posts of a clipnet user: follows `cursor` while `has_more`. Iterate it for posts
      * (`for await (const post of client.iterateClipnetPosts({ username }))`) or call `.pages()` for
-     * the responses with their credits. `limit` is the page size (1-100).
+     * the responses with their credits. `limit` is the page size: by default the largest the
+     * endpoint allows (100), since every page pays the base charge once.
      */
     iterateClipnetPosts(params: ClipnetPostsParams, options?: PaginateOptions<ClipnetPostsParams>): Paginator<ClipnetPostsParams, ClipnetPostsData, ClipnetPost>;
     /** All posts of a picnet user; as iterateClipnetPosts. */

@@ -3,12 +3,12 @@
 // browsers (where the key belongs on a server you control, not in the page: point `baseUrl` at
 // your own proxy there and leave `apiKey` out).
 import { createError, GleanerError } from './errors.js';
-import { ENDPOINT_PATHS, Endpoints } from './generated.js';
+import { ENDPOINT_PATHS, Endpoints, MAX_PAGE_SIZE } from './generated.js';
 import { chunks, Paginator } from './paginate.js';
 import { backoffMs, DEFAULT_RETRY, parseRetryAfter, RETRYABLE_STATUS, sleep, } from './retry.js';
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 export const API_PREFIX = '/api/v1';
-export { API_VERSION, ENDPOINT_PATHS } from './generated.js';
+export { API_VERSION, ENDPOINT_PATHS, MAX_PAGE_SIZE } from './generated.js';
 /** The list of items in a response, per endpoint. Bulk posts are flattened, each post carrying
  *  its `username`. */
 export function itemsOf(id, data) {
@@ -232,7 +232,8 @@ export class Gleaner extends Endpoints {
     /**
      * All posts of a clipnet user: follows `cursor` while `has_more`. Iterate it for posts
      * (`for await (const post of client.iterateClipnetPosts({ username }))`) or call `.pages()` for
-     * the responses with their credits. `limit` is the page size (1-100).
+     * the responses with their credits. `limit` is the page size: by default the largest the
+     * endpoint allows (100), since every page pays the base charge once.
      */
     iterateClipnetPosts(params, options) {
         return this.#cursorPaginator('clipnet.posts', params, (d) => d.posts, options);
@@ -243,7 +244,7 @@ export class Gleaner extends Endpoints {
     }
     #cursorPaginator(id, params, items, options) {
         return new Paginator({
-            first: params,
+            first: { ...params, limit: params.limit ?? MAX_PAGE_SIZE[id] },
             fetch: (body, signal) => this.call(id, body, { signal }),
             items,
             next: (r, body) => {

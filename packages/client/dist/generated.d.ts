@@ -479,6 +479,11 @@ export interface EndpointTypes {
 }
 /** Path of each endpoint under /api/v1. */
 export declare const ENDPOINT_PATHS: Readonly<Record<EndpointId, string>>;
+/** The largest page (`limit`) of each cursor-paged endpoint. */
+export declare const MAX_PAGE_SIZE: {
+    readonly 'clipnet.posts': 100;
+    readonly 'picnet.posts': 100;
+};
 /** One method per endpoint, each a POST through `call`. */
 export declare abstract class Endpoints {
     abstract call<Id extends EndpointId>(id: Id, params: EndpointTypes[Id]['params'], options?: CallOptions): Promise<ApiResult<EndpointTypes[Id]['data']>>;

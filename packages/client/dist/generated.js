@@ -16,6 +16,11 @@ export const ENDPOINT_PATHS = {
     'vidnet.channel_shorts': '/vidnet/channel/shorts',
     'ml.analyze': '/ml/analyze',
 };
+/** The largest page (`limit`) of each cursor-paged endpoint. */
+export const MAX_PAGE_SIZE = {
+    'clipnet.posts': 100,
+    'picnet.posts': 100,
+};
 /** One method per endpoint, each a POST through `call`. */
 export class Endpoints {
     /**

@@ -533,6 +533,12 @@ export const ENDPOINT_PATHS: Readonly<Record<EndpointId, string>> = {
   'ml.analyze': '/ml/analyze',
 };
 
+/** The largest page (`limit`) of each cursor-paged endpoint. */
+export const MAX_PAGE_SIZE = {
+  'clipnet.posts': 100,
+  'picnet.posts': 100,
+} as const;
+
 /** One method per endpoint, each a POST through `call`. */
 export abstract class Endpoints {
   abstract call<Id extends EndpointId>(

@@ -9,6 +9,7 @@ export {
   type GleanerOptions,
   itemsOf,
   MAX_DEPTH,
+  MAX_PAGE_SIZE,
   type RetryInfo,
   VIDEOS_PER_DEPTH,
 } from './client.js';
