@@ -28,8 +28,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** in dependency order: the CLI compiles against the client's dist/ types */
 const PACKAGES = ['client', 'cli'];
 
+// progress goes to stderr: `npm pack --json` runs this as `prepack` and prints its JSON on stdout
 function run(args, what) {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 2, 'inherit'] });
   if (r.status !== 0) {
     process.stderr.write(`build-clients: ${what} failed\n`);
     process.exit(r.status ?? 1);
@@ -99,7 +100,7 @@ try {
       writeFileSync(join(dist, f), built.get(f));
     }
     for (const f of extra) rmSync(join(dist, f));
-    process.stdout.write(`packages/${pkg}/dist: ${changed.length} written, ${extra.length} removed\n`);
+    process.stderr.write(`packages/${pkg}/dist: ${changed.length} written, ${extra.length} removed\n`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
