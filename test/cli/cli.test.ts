@@ -2,7 +2,7 @@
 // for the launcher): full pulls to CSV and JSONL match the API page by page, --max-credits never
 // overspends, retries are charged once, errors print their code and exit with the documented code.
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -160,6 +160,33 @@ describe('gleaner CLI on the sandbox', () => {
       const topics = (item.enrichment as { topics: string[] }).topics;
       expect(rows[i]![header!.indexOf('enrichment.topics')]).toBe(topics.join('|'));
     });
+  });
+
+  it('--all without --limit asks for the largest page the contract allows, each paying one base charge', async () => {
+    const openapi = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8'));
+    for (const platform of ['clipnet', 'picnet']) {
+      const limit =
+        openapi.paths[`/api/v1/${platform}/posts`].post.requestBody.content['application/json'].schema
+          .properties.limit;
+      const username = platform === 'clipnet' ? 'rafatech' : 'critterswithliam';
+      const all = await cli([platform, 'posts', '--username', username, '--all', '--dry-run'], env);
+      expect(JSON.parse(all.stdout).body.limit).toBe(limit.maximum);
+      const one = await cli([platform, 'posts', '--username', username, '--dry-run'], env);
+      expect(JSON.parse(one.stdout).body.limit).toBe(limit.default);
+      const chosen = await cli(
+        [platform, 'posts', '--username', username, '--all', '--limit', '7', '--dry-run'],
+        env,
+      );
+      expect(JSON.parse(chosen.stdout).body.limit).toBe(7);
+    }
+    expect(commandHelp(COMMANDS.find((c) => c.endpoint === 'clipnet.posts')!)).toContain('100 posts a page');
+
+    const { spent, ...r } = await spending(['clipnet', 'posts', '--username', 'rafatech', '--all', '-v']);
+    expect(r.code).toBe(EXIT.ok);
+    const posts = JSON.parse(r.stdout) as unknown[];
+    const requests = r.stderr.match(/POST \/api\/v1\/clipnet\/posts/g)!.length;
+    expect(requests).toBe(Math.ceil(posts.length / 100));
+    expect(spent).toBe(requests + posts.length);
   });
 
   it('--max-credits lowers the last page to fit and never spends more', async () => {
@@ -373,10 +400,20 @@ describe('gleaner CLI retries', () => {
 
 describe('gleaner launcher', () => {
   const bin = join(ROOT, 'packages/cli/bin/gleaner.js');
-  it('runs from a checkout without a build step', () => {
+  it('runs the committed build, which needs neither TypeScript nor tsx', () => {
     const r = spawnSync(process.execPath, [bin, 'vidnet', 'search', '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Usage: gleaner vidnet search');
+    expect(readFileSync(bin, 'utf8')).toContain("import('../dist/main.js')");
+    const built = readdirSync(join(ROOT, 'packages/cli/dist')).filter((f) => f.endsWith('.js'));
+    for (const f of built) {
+      const js = readFileSync(join(ROOT, 'packages/cli/dist', f), 'utf8');
+      const imports = [...js.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+      expect(
+        imports.filter((i) => !i.startsWith('./') && !i.startsWith('node:')),
+        f,
+      ).toEqual(imports.filter((i) => i === '@gleaner/client'));
+    }
   });
 
   it('exits with the documented code as a process', async () => {
