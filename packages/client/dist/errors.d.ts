@@ -32,164 +32,32 @@ export declare class GleanerError extends Error {
     constructor(init: GleanerErrorInit);
 }
 /** 400 and other rejections of the request itself */
-export declare const GleanerBadRequestError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerBadRequestError = InstanceType<typeof GleanerBadRequestError>;
+export declare class GleanerBadRequestError extends GleanerError {
+    name: string;
+}
 /** 401: missing, invalid or revoked key */
-export declare const GleanerAuthError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerAuthError = InstanceType<typeof GleanerAuthError>;
+export declare class GleanerAuthError extends GleanerError {
+    name: string;
+}
 /** 402: the balance does not cover the call's minimum charge */
-export declare const GleanerPaymentError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerPaymentError = InstanceType<typeof GleanerPaymentError>;
-export declare const GleanerNotFoundError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerNotFoundError = InstanceType<typeof GleanerNotFoundError>;
+export declare class GleanerPaymentError extends GleanerError {
+    name: string;
+}
+/** 404: a single target does not exist */
+export declare class GleanerNotFoundError extends GleanerError {
+    name: string;
+}
 /** 429 still returned after the last retry */
-export declare const GleanerRateLimitError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerRateLimitError = InstanceType<typeof GleanerRateLimitError>;
+export declare class GleanerRateLimitError extends GleanerError {
+    name: string;
+}
 /** 502/503: a platform failed or is switched off, still so after the last retry */
-export declare const GleanerUpstreamError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerUpstreamError = InstanceType<typeof GleanerUpstreamError>;
+export declare class GleanerUpstreamError extends GleanerError {
+    name: string;
+}
 /** no answer: connection refused or reset, DNS, timeout */
-export declare const GleanerNetworkError: {
-    new (init: GleanerErrorInit): {
-        name: string;
-        /** the API's `error.code`, or NETWORK_ERROR / TIMEOUT / INVALID_RESPONSE */
-        readonly code: ErrorCode | ClientErrorCode;
-        /** HTTP status; 0 when no answer arrived */
-        readonly status: number;
-        /** `error.details` of a 400: one `{ field, message }` per problem; [] otherwise */
-        readonly details: ErrorDetail[];
-        /** X-Request-Id of the failed attempt, to quote to the operator */
-        readonly requestId: string | undefined;
-        /** Retry-After of the last answer, in seconds */
-        readonly retryAfterSeconds: number | undefined;
-        /** attempts made before giving up */
-        readonly attempts: number;
-        readonly kind: GleanerErrorKind;
-        message: string;
-        stack?: string;
-        cause?: unknown;
-    };
-};
-export type GleanerNetworkError = InstanceType<typeof GleanerNetworkError>;
+export declare class GleanerNetworkError extends GleanerError {
+    name: string;
+}
 /** The subclass matching an error's kind. */
 export declare function createError(init: GleanerErrorInit): GleanerError;

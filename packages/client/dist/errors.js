@@ -55,27 +55,34 @@ export class GleanerError extends Error {
         this.kind = kindOf(init.code, init.status);
     }
 }
-/** A subclass of GleanerError for one kind of failure, named `name`. */
-function kindError(name) {
-    const C = class extends GleanerError {
-        name = name;
-    };
-    Object.defineProperty(C, 'name', { value: name });
-    return C;
-}
 /** 400 and other rejections of the request itself */
-export const GleanerBadRequestError = kindError('GleanerBadRequestError');
+export class GleanerBadRequestError extends GleanerError {
+    name = 'GleanerBadRequestError';
+}
 /** 401: missing, invalid or revoked key */
-export const GleanerAuthError = kindError('GleanerAuthError');
+export class GleanerAuthError extends GleanerError {
+    name = 'GleanerAuthError';
+}
 /** 402: the balance does not cover the call's minimum charge */
-export const GleanerPaymentError = kindError('GleanerPaymentError');
-export const GleanerNotFoundError = kindError('GleanerNotFoundError');
+export class GleanerPaymentError extends GleanerError {
+    name = 'GleanerPaymentError';
+}
+/** 404: a single target does not exist */
+export class GleanerNotFoundError extends GleanerError {
+    name = 'GleanerNotFoundError';
+}
 /** 429 still returned after the last retry */
-export const GleanerRateLimitError = kindError('GleanerRateLimitError');
+export class GleanerRateLimitError extends GleanerError {
+    name = 'GleanerRateLimitError';
+}
 /** 502/503: a platform failed or is switched off, still so after the last retry */
-export const GleanerUpstreamError = kindError('GleanerUpstreamError');
+export class GleanerUpstreamError extends GleanerError {
+    name = 'GleanerUpstreamError';
+}
 /** no answer: connection refused or reset, DNS, timeout */
-export const GleanerNetworkError = kindError('GleanerNetworkError');
+export class GleanerNetworkError extends GleanerError {
+    name = 'GleanerNetworkError';
+}
 /** The subclass of each kind; the other kinds are plain GleanerErrors. */
 const CLASS_OF_KIND = {
     bad_request: GleanerBadRequestError,

@@ -91,35 +91,34 @@ export class GleanerError extends Error {
   }
 }
 
-/** A subclass of GleanerError for one kind of failure, named `name`. */
-function kindError(name: string) {
-  const C = class extends GleanerError {
-    override name = name;
-  };
-  Object.defineProperty(C, 'name', { value: name });
-  return C;
-}
-
 /** 400 and other rejections of the request itself */
-export const GleanerBadRequestError = kindError('GleanerBadRequestError');
-export type GleanerBadRequestError = InstanceType<typeof GleanerBadRequestError>;
+export class GleanerBadRequestError extends GleanerError {
+  override name = 'GleanerBadRequestError';
+}
 /** 401: missing, invalid or revoked key */
-export const GleanerAuthError = kindError('GleanerAuthError');
-export type GleanerAuthError = InstanceType<typeof GleanerAuthError>;
+export class GleanerAuthError extends GleanerError {
+  override name = 'GleanerAuthError';
+}
 /** 402: the balance does not cover the call's minimum charge */
-export const GleanerPaymentError = kindError('GleanerPaymentError');
-export type GleanerPaymentError = InstanceType<typeof GleanerPaymentError>;
-export const GleanerNotFoundError = kindError('GleanerNotFoundError');
-export type GleanerNotFoundError = InstanceType<typeof GleanerNotFoundError>;
+export class GleanerPaymentError extends GleanerError {
+  override name = 'GleanerPaymentError';
+}
+/** 404: a single target does not exist */
+export class GleanerNotFoundError extends GleanerError {
+  override name = 'GleanerNotFoundError';
+}
 /** 429 still returned after the last retry */
-export const GleanerRateLimitError = kindError('GleanerRateLimitError');
-export type GleanerRateLimitError = InstanceType<typeof GleanerRateLimitError>;
+export class GleanerRateLimitError extends GleanerError {
+  override name = 'GleanerRateLimitError';
+}
 /** 502/503: a platform failed or is switched off, still so after the last retry */
-export const GleanerUpstreamError = kindError('GleanerUpstreamError');
-export type GleanerUpstreamError = InstanceType<typeof GleanerUpstreamError>;
+export class GleanerUpstreamError extends GleanerError {
+  override name = 'GleanerUpstreamError';
+}
 /** no answer: connection refused or reset, DNS, timeout */
-export const GleanerNetworkError = kindError('GleanerNetworkError');
-export type GleanerNetworkError = InstanceType<typeof GleanerNetworkError>;
+export class GleanerNetworkError extends GleanerError {
+  override name = 'GleanerNetworkError';
+}
 
 /** The subclass of each kind; the other kinds are plain GleanerErrors. */
 const CLASS_OF_KIND: Partial<Record<GleanerErrorKind, typeof GleanerError>> = {
