@@ -7,6 +7,7 @@
 // and keeps the packages' versions tied to the API's: their major.minor is the API's major.minor.
 //   tsx scripts/gen-clients.ts          writes them (npm run gen:clients)
 //   tsx scripts/gen-clients.ts --check  fails when a committed file differs (npm run check:clients)
+//   … --openapi FILE                    from another document than docs/openapi.json
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -211,7 +212,10 @@ function union(of: IR[]): IR {
 
 // ---- the document ----
 
-const doc = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8')) as OpenApi;
+// --openapi FILE reads another document (to see what a contract change would change)
+const docArg = process.argv.indexOf('--openapi');
+const docPath = docArg > 0 ? process.argv[docArg + 1]! : join(ROOT, 'docs/openapi.json');
+const doc = JSON.parse(readFileSync(docPath, 'utf8')) as OpenApi;
 const API_VERSION = doc.info.version;
 
 interface Endpoint {
@@ -831,4 +835,4 @@ for (const [file, v] of versions)
   }
 if (failed) process.exit(1);
 if (check) process.stdout.write(`clients are in sync with docs/openapi.json (API ${API_VERSION})\n`);
-else process.stdout.write(`clients generated from ${relative(ROOT, join(ROOT, 'docs/openapi.json'))}\n`);
+else process.stdout.write(`clients generated from ${relative(ROOT, docPath)}\n`);
