@@ -557,7 +557,7 @@ function pythonModels(): string {
 # fmt: off
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Mapping, Optional, TypedDict, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Mapping, Optional, Type, TypedDict, Union, cast
 
 from .errors import (
     GleanerAuthError,
@@ -667,13 +667,24 @@ ENDPOINTS: Dict[str, Dict[str, Any]] = ${pyPretty(table)}\n\n`;
     out += `\nclass ${errorClassName(code)}(${kindClass[code] ?? 'GleanerError'}):\n`;
     out += `    """${info ? `HTTP ${info.status} ${code}: ${info.description}` : code}"""\n\n`;
   }
+  const byStatus = new Map<number, string>();
+  for (const code of errorCodes) {
+    const info = statusOfCode.get(code);
+    if (info && !byStatus.has(info.status)) byStatus.set(info.status, code);
+  }
+  out += `\n#: the error code of each HTTP status, for an answer without the API's envelope
+CODE_OF_STATUS: Dict[int, str] = {\n${[...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([st, c]) => `    ${st}: ${JSON.stringify(c)},\n`)
+    .join('')}}\n`;
   out += `\n#: the exception class of each error.code of the API
-ERROR_CLASSES: Dict[str, type] = {\n${errorCodes.map((c) => `    ${JSON.stringify(c)}: ${errorClassName(c)},\n`).join('')}}\n\n`;
+ERROR_CLASSES: Dict[str, Type[GleanerError]] = {\n${errorCodes.map((c) => `    ${JSON.stringify(c)}: ${errorClassName(c)},\n`).join('')}}\n\n`;
 
   const exported = [
     'API_VERSION',
     'ENDPOINTS',
     'ERROR_CLASSES',
+    'CODE_OF_STATUS',
     'EndpointId',
     'ApiResult',
     ...[...model.named.keys()].map(pyName),

@@ -210,7 +210,8 @@ def test_targets_are_sent_in_batches(server: Server, key: Dict[str, Any]) -> Non
 class Proxy:
     """An HTTP proxy in front of the server. ``decide(n)`` for the n-th request (from 1) returns
     "pass", "drop" (forward, let the server answer and charge, then cut the connection before the
-    answer reaches the client) or a status to answer itself (with Retry-After: 0)."""
+    answer reaches the client), "html502" (a proxy's own error page) or a status to answer
+    itself with the API's envelope (and Retry-After: 0)."""
 
     def __init__(self, target: str, decide: Callable[[int], Union[str, int]]) -> None:
         self.seen: List[Dict[str, Any]] = []
@@ -224,6 +225,14 @@ class Proxy:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 proxy.seen.append({"path": self.path, "idempotency_key": self.headers.get("Idempotency-Key")})
                 action = decide(len(proxy.seen))
+                if action == "html502":
+                    page = b"<html><body>502 Bad Gateway</body></html>"
+                    self.send_response(502)
+                    self.send_header("Content-Type", "text/html")
+                    self.send_header("Content-Length", str(len(page)))
+                    self.end_headers()
+                    self.wfile.write(page)
+                    return
                 if isinstance(action, int):
                     payload = json.dumps(
                         {
@@ -318,6 +327,18 @@ def test_503s_are_retried_until_an_answer_and_the_call_is_charged_once(
 
 
 # ---- errors ----
+
+
+def test_an_error_page_of_a_proxy_is_named_by_its_status(
+    server: Server, key: Dict[str, Any], proxy_factory: Callable[..., Proxy]
+) -> None:
+    proxy = proxy_factory(lambda n: "html502" if n == 1 else "pass")
+    r = Gleaner(api_key=key["key"], base_url=proxy.url, **FAST).analyze(texts=["ok"], enrich=["sentiment"])
+    assert r["attempts"] == 2
+    always = proxy_factory(lambda n: "html502")
+    with pytest.raises(gleaner.ExternalApiError) as e:
+        Gleaner(api_key=key["key"], base_url=always.url, retries=0).analyze(texts=["ok"], enrich=["sentiment"])
+    assert e.value.status == 502 and e.value.message == "HTTP 502" and e.value.kind == "upstream"
 
 
 def test_each_error_code_raises_its_class(server: Server, key: Dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 # fmt: off
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Mapping, Optional, TypedDict, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Mapping, Optional, Type, TypedDict, Union, cast
 
 from .errors import (
     GleanerAuthError,
@@ -924,8 +924,25 @@ class InternalServerError(GleanerError):
     """HTTP 500 INTERNAL_SERVER_ERROR: Unexpected failure"""
 
 
+#: the error code of each HTTP status, for an answer without the API's envelope
+CODE_OF_STATUS: Dict[int, str] = {
+    400: "BAD_REQUEST",
+    401: "UNAUTHORIZED",
+    402: "PAYMENT_REQUIRED",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    409: "IDEMPOTENCY_IN_PROGRESS",
+    413: "PAYLOAD_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+    422: "IDEMPOTENCY_KEY_REUSED",
+    429: "RATE_LIMITED",
+    500: "INTERNAL_SERVER_ERROR",
+    502: "EXTERNAL_API_ERROR",
+    503: "SERVICE_UNAVAILABLE",
+}
+
 #: the exception class of each error.code of the API
-ERROR_CLASSES: Dict[str, type] = {
+ERROR_CLASSES: Dict[str, Type[GleanerError]] = {
     "BAD_REQUEST": BadRequestError,
     "UNAUTHORIZED": UnauthorizedError,
     "PAYMENT_REQUIRED": PaymentRequiredError,
@@ -946,6 +963,7 @@ __all__ = [
     "API_VERSION",
     "ENDPOINTS",
     "ERROR_CLASSES",
+    "CODE_OF_STATUS",
     "EndpointId",
     "ApiResult",
     "EnrichmentType",

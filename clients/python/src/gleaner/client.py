@@ -4,6 +4,7 @@ exception class per ``error.code``. Standard library only (urllib)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -23,11 +24,13 @@ from typing import (
     List,
     Mapping,
     Optional,
+    Sequence,
+    Type,
     TypeVar,
     Union,
 )
 
-from ._generated import API_VERSION, ENDPOINTS, ERROR_CLASSES, ApiResult, EndpointId, Endpoints
+from ._generated import API_VERSION, CODE_OF_STATUS, ENDPOINTS, ERROR_CLASSES, ApiResult, EndpointId, Endpoints
 from .errors import (
     KIND_CLASSES,
     GleanerError,
@@ -92,7 +95,7 @@ def items_of(endpoint: str, data: Mapping[str, Any]) -> List[Dict[str, Any]]:
 
 def depth_for(videos: int) -> int:
     """The ``depth`` that reaches ``videos`` results per keyword, hashtag or channel."""
-    most = ENDPOINTS["vidnet.search"]["fields"]["depth"]["maximum"]
+    most = int(ENDPOINTS["vidnet.search"]["fields"]["depth"]["maximum"])
     return min(most, max(1, -(-videos // VIDEOS_PER_DEPTH)))
 
 
@@ -101,11 +104,12 @@ def to_dataframe(items: Union["Paginator[Any]", Mapping[str, Any], Iterable[Mapp
     method, or a list of items. Nested fields become dotted columns (``stats.views``,
     ``enrichment.sentiment``); lists stay lists. Needs pandas (``pip install pandas``)."""
     try:
-        import pandas as pd
+        pd: Any = importlib.import_module("pandas")
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError("to_dataframe needs pandas: pip install pandas") from e
+    rows: Sequence[Mapping[str, Any]]
     if isinstance(items, Paginator):
-        rows: List[Mapping[str, Any]] = items.all()
+        rows = items.all()
     elif isinstance(items, Mapping) and "data" in items and "endpoint" in items:
         rows = items_of(items["endpoint"], items["data"])
     else:
@@ -250,7 +254,7 @@ class Gleaner(Endpoints):
     def backoff(self, attempt: int) -> float:
         """Seconds to wait before retry ``attempt`` (from 0): a random wait between half the base
         delay and min(max delay, base delay * 2**attempt)."""
-        ceiling = min(self.retry_max_delay, self.retry_base_delay * 2**attempt)
+        ceiling = min(self.retry_max_delay, self.retry_base_delay * 2.0**attempt)
         floor = min(ceiling, self.retry_base_delay / 2)
         return floor + random.random() * (ceiling - floor)
 
@@ -339,13 +343,19 @@ class Gleaner(Endpoints):
             err = (envelope or {}).get("error") or {}
             if not isinstance(err, dict):
                 err = {}
-            code = err.get("code") or ("INVALID_RESPONSE" if status < 400 else f"HTTP_{status}")
-            message = err.get("message") or (
-                f"unreadable response from {self.base_url}" if status < 400 else f"HTTP {status}"
+            # an answer without the API's envelope (a proxy's error page) is named by its status
+            code = str(err.get("code") or CODE_OF_STATUS.get(status) or "INVALID_RESPONSE")
+            message = str(
+                err.get("message")
+                or (f"unreadable response from {self.base_url}" if status < 400 else f"HTTP {status}")
             )
-            cls = ERROR_CLASSES.get(code) or (
-                InvalidResponseError if code == "INVALID_RESPONSE" else KIND_CLASSES.get(kind_of(code, status), GleanerError)
-            )
+            cls: Type[GleanerError] = GleanerError
+            if code in ERROR_CLASSES:
+                cls = ERROR_CLASSES[code]
+            elif code == "INVALID_RESPONSE":
+                cls = InvalidResponseError
+            elif kind_of(code, status) in KIND_CLASSES:
+                cls = KIND_CLASSES[kind_of(code, status)]
             raise cls(
                 code,
                 status,
@@ -363,9 +373,10 @@ class Gleaner(Endpoints):
             metadata["enrichments_applied"] = list(enrichments)
 
         def header_number(name: str) -> Optional[float]:
+            value = reply_headers.get(name)
             try:
-                return float(reply_headers.get(name))  # type: ignore[arg-type]
-            except (TypeError, ValueError):
+                return None if value is None else float(value)
+            except ValueError:
                 return None
 
         credits_used = metadata.get("credits_used")

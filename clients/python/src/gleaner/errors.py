@@ -8,7 +8,7 @@ class of its kind (``GleanerPaymentError``, ...). Failures that never got a read
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Type
 
 #: kind of each error code: a coarse class of failure, to switch on without listing codes
 _KINDS = {
@@ -130,7 +130,7 @@ class InvalidResponseError(GleanerError):
 
 
 #: the class of each kind, for codes this version of the client does not know
-KIND_CLASSES = {
+KIND_CLASSES: Dict[str, Type[GleanerError]] = {
     "bad_request": GleanerBadRequestError,
     "auth": GleanerAuthError,
     "payment": GleanerPaymentError,
