@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 export interface DocsOptions {
   /** where the page is served (default /docs) */

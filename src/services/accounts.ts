@@ -1,8 +1,13 @@
-// Verbs on API keys: authentication and the operator's key management.
-import { hashKey, looksLikeKey, newApiKey, newKeyId } from '../billing/keys.js';
+// Verbs on API keys and the ledger's accounts: authentication, the operator's key management and
+// the ledger's reconciliation. The HTTP layer and the admin CLI call these, never the ledger.
+import { hashKey, looksLikeKey, newApiKey, newKeyId } from '../billing/api-keys.js';
 import type { KeyBalance, KeyRecord, Ledger, LedgerEntry } from '../billing/ledger/interface.js';
 import { fromCredits, toCredits } from '../billing/pricing.js';
 import { AppError, badRequest } from '../errors.js';
+
+export interface AccountDeps {
+  ledger: Ledger;
+}
 
 /** SHA-256 of the keys seen lately: a client sends the same key with every call */
 const hashes = new Map<string, Buffer>();
@@ -19,7 +24,7 @@ function hashOf(key: string): Buffer {
 }
 
 export async function authenticate(
-  ledger: Ledger,
+  { ledger }: AccountDeps,
   header: string | string[] | undefined,
 ): Promise<KeyRecord> {
   const value = Array.isArray(header) ? header[0] : header;
@@ -39,7 +44,7 @@ function milli(credits: number, field: string): number {
   return m;
 }
 
-export async function createKey(ledger: Ledger, name: string, credits: number) {
+export async function createKey({ ledger }: AccountDeps, name: string, credits: number) {
   const { key, prefix, hash } = newApiKey();
   const record = await ledger.createKey({
     id: newKeyId(),
@@ -77,24 +82,24 @@ export function entryView(e: LedgerEntry) {
   };
 }
 
-export async function grantCredits(ledger: Ledger, id: string, credits: number, note?: string) {
+export async function grantCredits({ ledger }: AccountDeps, id: string, credits: number, note?: string) {
   const k = await ledger.grant(id, milli(credits, 'credits'), note);
   if (!k) throw new AppError('NOT_FOUND', `No key ${id}`);
   return keyView(k);
 }
 
-export async function revokeKey(ledger: Ledger, id: string) {
+export async function revokeKey({ ledger }: AccountDeps, id: string) {
   if (!(await ledger.revokeKey(id))) throw new AppError('NOT_FOUND', `No key ${id}`);
   return keyView((await ledger.getKey(id))!);
 }
 
-export async function getKey(ledger: Ledger, id: string) {
+export async function getKey({ ledger }: AccountDeps, id: string) {
   const k = await ledger.getKey(id);
   if (!k) throw new AppError('NOT_FOUND', `No key ${id}`);
   return keyView(k);
 }
 
-export async function keyLedger(ledger: Ledger, id: string, limit = 100, before?: number) {
+export async function keyLedger({ ledger }: AccountDeps, id: string, limit = 100, before?: number) {
   const k = await ledger.getKey(id);
   if (!k) throw new AppError('NOT_FOUND', `No key ${id}`);
   const entries = await ledger.entries(id, { limit, beforeSeq: before });
@@ -103,10 +108,29 @@ export async function keyLedger(ledger: Ledger, id: string, limit = 100, before?
 
 /** On first start with an empty database: a demo key, shown once. */
 export async function ensureDemoKey(
-  ledger: Ledger,
+  { ledger }: AccountDeps,
   credits: number,
 ): Promise<{ id: string; key: string } | null> {
   if (credits <= 0 || (await ledger.countKeys()) > 0) return null;
-  const k = await createKey(ledger, 'demo', credits);
+  const k = await createKey({ ledger }, 'demo', credits);
   return { id: k.id, key: k.key };
+}
+
+export async function listKeys({ ledger }: AccountDeps) {
+  return (await ledger.listKeys()).map(keyView);
+}
+
+/** the ledger's self-check: every balance against its journal, and open holds */
+export function reconcile({ ledger }: AccountDeps) {
+  return ledger.reconcile();
+}
+
+/** whether the ledger's database answers (readiness) */
+export async function ledgerReady({ ledger }: AccountDeps): Promise<boolean> {
+  try {
+    await ledger.ping();
+    return true;
+  } catch {
+    return false;
+  }
 }

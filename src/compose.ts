@@ -12,19 +12,19 @@
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { isPostgresUrl, type Ledger, openLedger } from '../billing/ledger/index.js';
-import { PeekCacheLedger } from '../cache/balances.js';
-import { cacheEnricher, cacheSources, createCacheStore } from '../cache/index.js';
-import { KeyCacheLedger } from '../cache/keys.js';
-import type { Config } from '../config.js';
-import type { Enricher } from '../enrichment/interface.js';
-import { instrumentEnricher } from '../metrics/enrichment.js';
-import { injectFaults } from '../metrics/fault-injection.js';
-import { Metrics } from '../metrics/index.js';
-import { MeteredLedger } from '../metrics/ledger.js';
-import { instrumentSources } from '../metrics/sources.js';
-import { createRateLimitStore, RateLimiter } from '../ratelimit/index.js';
-import type { Sources } from '../sources/interface.js';
+import { isPostgresUrl, type Ledger, openLedger } from './billing/ledger/index.js';
+import { PeekCacheLedger } from './cache/balances.js';
+import { cacheEnricher, cacheSources, createCacheStore } from './cache/index.js';
+import { KeyCacheLedger } from './cache/key-lookups.js';
+import type { Config } from './config.js';
+import type { Enricher } from './enrichment/interface.js';
+import { instrumentEnricher } from './metrics/enrichment.js';
+import { injectFaults } from './metrics/fault-injection.js';
+import { Metrics } from './metrics/index.js';
+import { MeteredLedger } from './metrics/ledger.js';
+import { instrumentSources } from './metrics/sources.js';
+import { createRateLimitStore, RateLimiter } from './ratelimit/index.js';
+import type { Sources } from './sources/interface.js';
 
 export interface Services {
   config: Config;
@@ -74,8 +74,8 @@ export async function createServices(
   let rawEnricher: Enricher | undefined;
   try {
     redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
-    rawSources = parts.sources ?? (await (await import('../sources/index.js')).createSources(config, logger));
-    rawEnricher = parts.enricher ?? (await import('../enrichment/index.js')).createEnricher(config);
+    rawSources = parts.sources ?? (await (await import('./sources/index.js')).createSources(config, logger));
+    rawEnricher = parts.enricher ?? (await import('./enrichment/index.js')).createEnricher(config);
   } catch (e) {
     await rawSources?.close();
     redis?.disconnect();

@@ -4,8 +4,8 @@
 // Idempotency-Key fingerprint, a log line) meets a structure that could exhaust the stack or the
 // memory of the process.
 import type { IncomingHttpHeaders } from 'node:http';
-import { MAX_BODY_DEPTH, MAX_BODY_VALUES } from './contract/endpoints.js';
-import { AppError, badRequest } from './errors.js';
+import { MAX_BODY_DEPTH, MAX_BODY_VALUES } from '../contract/endpoints.js';
+import { AppError, badRequest } from '../errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
