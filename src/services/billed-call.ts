@@ -18,7 +18,7 @@ import type {
   Ledger,
   StoredResponse,
 } from '../billing/ledger/interface.js';
-import { affordableItems, enrichmentRate, type Price, priceOf, toCredits } from '../billing/pricing.js';
+import { affordableItems, type Price, priceOf, toCredits } from '../billing/pricing.js';
 import type { Metadata, Warning } from '../contract/common.js';
 import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
@@ -226,10 +226,7 @@ export async function runBilledCall<T, D>(
   call: BilledCall<T, D>,
 ): Promise<Reply> {
   const { types, provider } = call.enrich;
-  const price: Price =
-    ctx.route === 'ml.analyze'
-      ? { base: 0, perItem: enrichmentRate(types, provider) }
-      : priceOf(ctx.route, types, provider);
+  const price: Price = priceOf(ctx.route, types, provider);
   const local = call.source !== 'live' && (types.length === 0 || deps.enricher.isLocal(provider));
 
   const finish = (
