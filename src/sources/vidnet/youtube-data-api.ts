@@ -404,8 +404,16 @@ export class YoutubeDataApiSource implements VidnetSource {
       );
       for (const v of videos) byId.set(v.video_id, v);
     }
-    // a video deleted or made private between the search and videos.list is simply gone
-    return inOrder(ids.length);
+    // a video deleted or made private between the search and videos.list is simply gone; none of
+    // them at all is not that, and an empty answer would claim the search found nothing
+    const out = inOrder(ids.length);
+    if (ids.length > 0 && out.length === 0)
+      throw new SourceError(
+        'upstream',
+        `${this.name}: videos.list answered none of the ${ids.length} videos the listing named`,
+        { backend: this.name },
+      );
+    return out;
   }
 
   #video(it: VideoItem): BaseVideo {

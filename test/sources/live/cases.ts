@@ -60,7 +60,7 @@ export const CASES: Case[] = [
     prepare: (a) => {
       a.get('https://www.googleapis.com')
         .intercept({ method: 'GET', path: (p) => p.startsWith('/youtube/v3/videos') })
-        .reply(200, fixture('youtube-data-api', 'videos'))
+        .reply(200, fixture('youtube-data-api', 'videos-for-search'))
         .persist();
     },
     call: (s) =>
