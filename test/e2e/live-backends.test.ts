@@ -1,8 +1,6 @@
 // Every content endpoint on every live backend, through the real app, wired from configuration
-// alone: the backends' base-URL variables point at a local stub (node:http on 127.0.0.1) that
-// answers with the recorded upstream fixtures. youtubei is the one exception: its hosts are
-// fixed inside youtubei.js, so its apps get a dispatcher (createSources' `deps`) that re-routes
-// any request not already bound for 127.0.0.1 to the stub.
+// alone: the backends' base-URL variables (YOUTUBEI_BASE_URL included) point at a local stub
+// (node:http on 127.0.0.1) that answers with the recorded upstream fixtures.
 import type { TSchema } from '@sinclair/typebox';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +18,7 @@ import {
 import { createSources } from '../../src/sources/index.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { assertItems, FIXED_NOW } from '../sources/live/helpers.js';
-import { fixtureRoutes, routeToStub, type Stub, startStub } from '../sources/live/stub.js';
+import { fixtureRoutes, type Stub, startStub } from '../sources/live/stub.js';
 
 const CREDITS = 10_000;
 let stub: Stub;
@@ -51,6 +49,7 @@ function liveEnv(origin: string): Record<string, string> {
     PICNET_GRAPH_USER_ID: '17841400000000000',
     YOUTUBE_API_BASE_URL: `${origin}/youtube/v3`,
     YOUTUBE_API_KEY: 'test-youtube-key',
+    YOUTUBEI_BASE_URL: origin,
     // failing calls retry quickly in tests
     UPSTREAM_BACKOFF_BASE_MS: '5',
     UPSTREAM_BACKOFF_MAX_MS: '20',
@@ -59,13 +58,12 @@ function liveEnv(origin: string): Record<string, string> {
 
 async function liveApp(
   sources: { CLIPNET_SOURCE: string; PICNET_SOURCE: string; VIDNET_SOURCE: string },
-  opts: { youtubei?: boolean; env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...liveEnv(stub.origin), ...opts.env, ...sources });
   const built = await createSources(config, pino({ level: 'silent' }), {
     // fixed clock: the fixtures' posts are "recent" relative to 2024-05-03
     now: () => FIXED_NOW,
-    ...(opts.youtubei ? { dispatcher: routeToStub(stub.origin) } : {}),
   });
   return startApp({ sources: built, credits: CREDITS });
 }
@@ -257,10 +255,7 @@ function vidnetEndpoints(name: string, t: () => TestApp, sorting: 'native' | 'em
 describe('providers: scrapekit on clipnet and picnet, youtubei on vidnet', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await liveApp(
-      { CLIPNET_SOURCE: 'scrapekit', PICNET_SOURCE: 'scrapekit', VIDNET_SOURCE: 'youtubei' },
-      { youtubei: true },
-    );
+    t = await liveApp({ CLIPNET_SOURCE: 'scrapekit', PICNET_SOURCE: 'scrapekit', VIDNET_SOURCE: 'youtubei' });
   });
   afterAll(async () => {
     await ledgerClean(t);
@@ -367,7 +362,7 @@ describe('failover and cursors across backends', () => {
         VIDNET_SOURCE: 'datadepth,youtubei',
       },
       // datadepth is up but answers every request with 503
-      { youtubei: true, env: { DATADEPTH_BASE_URL: `${broken.origin}/apis` } },
+      { env: { DATADEPTH_BASE_URL: `${broken.origin}/apis` } },
     );
     other = await liveApp({
       CLIPNET_SOURCE: 'scrapekit',
