@@ -1,6 +1,7 @@
 // youtubei against responses the platform really sent (recorded by NewPipeExtractor and
 // Invidious, trimmed; see test/fixtures/live/youtubei/SOURCES.md), replayed by a local server
 // that YOUTUBEI_BASE_URL points at. Each test counts the upstream requests a call cost.
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VidnetChannelVideo, VidnetComment, VidnetVideo } from '../../../src/contract/items.js';
 import type { SkippedItem, VidnetSource } from '../../../src/sources/interface.js';
@@ -119,6 +120,31 @@ describe('youtubei display-text parsing and request encoding', () => {
       stats: { views: 220226287, likes: null, comments: null },
       duration_seconds: 930,
     });
+  });
+});
+
+describe('YOUTUBEI_BASE_URL', () => {
+  it('sends every request, the session included, to that origin and nowhere else', async () => {
+    const origins: string[] = [];
+    const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+      origins.push(String(opts.origin));
+      return dispatch(opts, handler);
+    });
+    const s = createLiveSource(
+      'vidnet',
+      'youtubei',
+      { ...FAST, YOUTUBEI_BASE_URL: `${replay.origin}/` },
+      { now: () => NOW, dispatcher },
+    );
+    await s.channelShorts({ browseId: 'UCh8gHdtzO2tXd593_bjErWg', max: 2 });
+    await s.comments({ video: ref('D00Au7k3i6o'), limit: 5 });
+    expect(origins).toHaveLength(4);
+    expect(new Set(origins)).toEqual(new Set([replay.origin]));
+  });
+
+  it('must be an http(s) URL', () => {
+    expect(() => source('ftp://mirror.example')).toThrow(/YOUTUBEI_BASE_URL must be an http/);
+    expect(() => source('not a url')).toThrow(/YOUTUBEI_BASE_URL is not a valid URL/);
   });
 });
 
