@@ -25,16 +25,10 @@ import { Redactor } from '../src/sources/http/redact.js';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../src/sources/interface.js';
 import { createLiveSource, LIVE_BACKENDS } from '../src/sources/live/index.js';
 import { YOUTUBEI_NAME } from '../src/sources/vidnet/youtubei.js';
+import type { CheckInputs } from './check-live.js';
 
-export interface RecordInputs {
-  keyword: string;
-  hashtag: string;
-  user: string;
-  channel: string;
-  shortsChannel?: string;
-  video: string;
-  post?: string;
-}
+/** what each operation is called with (the canary's inputs) and the post whose comments are read */
+export type RecordInputs = CheckInputs & { post?: string };
 
 export interface RecordOptions {
   backends: string[];

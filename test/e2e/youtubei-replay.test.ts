@@ -15,16 +15,17 @@ import { createSources } from '../../src/sources/index.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { assertItems } from '../sources/live/helpers.js';
 import {
-  type Exchange,
-  exchange,
-  loadExchanges,
+  COMMENTS_D00A,
+  COMMENTS_XAQJ,
+  channelGrid,
+  RECORDED_AT,
   type Replay,
-  recordedJson,
+  SEARCH_TEST_IDS,
+  startChangedReplay,
   startReplay,
 } from '../sources/live/replay.js';
 
-/** about when the recordings were made: relative dates ("13 days ago") are read from it */
-const NOW = new Date('2026-01-27T12:00:00Z');
+const NOW = RECORDED_AT;
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
 
 async function appAt(replay: Replay, credits = 10_000): Promise<TestApp> {
@@ -75,22 +76,7 @@ describe('vidnet on youtubei, replayed from recordings, through HTTP', () => {
       max_posts_per_keyword: 100,
     });
     assertItems(VidnetVideo, j.data.videos);
-    expect(ids(j.data.videos)).toEqual([
-      'Z8KYabgkMbw',
-      '0YWt4Ai8q_g',
-      'UEQSkaqrMZA',
-      'WN3cB7w_7MA',
-      'wRyD81oBUSM',
-      'waLptFFtlZY',
-      'cguSj5lvNto',
-      'dtQlcQs72yY',
-      'JOHUZMTdgBY',
-      'E8Ssd5-86jw',
-      '9-JeWpq0aYg',
-      'Xybph6W15mE',
-      'OcMn79IHL1g',
-      '9dbH3qnlm9o',
-    ]);
+    expect(ids(j.data.videos)).toEqual(SEARCH_TEST_IDS);
     expect(j.data.total_videos).toBe(14);
     expect(j.data.videos[3]).toMatchObject({
       title: 'BLIND TEST ANNÉE 2000 À 2020 - 50 EXTRAITS',
@@ -180,15 +166,8 @@ describe('vidnet on youtubei, replayed from recordings, through HTTP', () => {
     });
     assertItems(VidnetComment, j.data.comments);
     expect(j.data.comments.map((c: { id: string; author: string }) => [c.id, c.author])).toEqual([
-      ['UgwSOM0QHBLysE3vZE54AaABAg', '@kurzgesagt'],
-      ['UgxNNFhhw8l9vjj9zsx4AaABAg', '@MoreConsole'],
-      ['Ugyoo-QsiAVVW3Tqqjt4AaABAg', '@heyquitstealingmymoves6538'],
-      ['UgzFxzarru7O2dbK0Dh4AaABAg', '@ExiStrife'],
-      ['UgwaG5ZLOj86V_35uRJ4AaABAg', '@m0ssflower355'],
-      ['Ugzoygnmz9IYzNj2B4J4AaABAg', '@Sinvicta'],
-      ['Ugj1yo5xTCQt9HgCoAEC', '@Nicky-mg4up'],
-      ['Ugyupvm3YjcpQ5RLtbp4AaABAg', '@LicensedTaddus'],
-      ['UgiMBVVB9XkcTHgCoAEC', '@Triggerhappyfan-cx7iy'],
+      ...COMMENTS_XAQJ,
+      ...COMMENTS_D00A,
     ]);
     expect(j.data.comments[0]).toMatchObject({
       video_id: 'xaQJbozY_Is',
@@ -217,12 +196,9 @@ describe('drift through HTTP: one unreadable lockup', () => {
   let changed: Replay;
   let app: TestApp;
   beforeAll(async () => {
-    const body = recordedJson<any>('channel-videos-page1');
-    const grid =
-      body.contents.twoColumnBrowseResultsRenderer.tabs[1].tabRenderer.content.richGridRenderer.contents;
-    delete grid[2].richItemRenderer.content.lockupViewModel.contentId;
-    const ex: Exchange = { ...exchange('channel-videos-page1'), response: { status: 200, body } };
-    changed = await startReplay(loadExchanges().map((e) => (e.name === ex.name ? ex : e)));
+    changed = await startChangedReplay('channel-videos-page1', (body) => {
+      delete channelGrid(body)[2].richItemRenderer.content.lockupViewModel.contentId;
+    });
     app = await appAt(changed);
   });
   afterAll(async () => {

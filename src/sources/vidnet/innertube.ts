@@ -171,6 +171,33 @@ const NOT_VIDEOS = new Set([
   'channelAgeGateRenderer',
 ]);
 
+/** a list video from what an item gave; the thumbnail defaults to the platform's standard one */
+function listVideo(f: {
+  id: string;
+  title: string;
+  description: string;
+  channel: Owner;
+  published: string;
+  thumbnail: string | undefined;
+  views: number;
+  likes?: number | null;
+  duration: number | null;
+  isShort?: boolean;
+}): ListVideo {
+  return {
+    video_id: f.id,
+    title: f.title,
+    description: f.description,
+    channel_id: f.channel.id,
+    channel_title: f.channel.title,
+    published_at: f.published,
+    thumbnail: f.thumbnail ?? `https://i.ytimg.com/vi/${f.id}/hqdefault.jpg`,
+    stats: { views: f.views, likes: f.likes ?? null, comments: null },
+    duration_seconds: f.duration,
+    is_short: f.isShort ?? (f.duration !== null && f.duration <= SHORTS_MAX_SECONDS),
+  };
+}
+
 /**
  * One item of a video list: a video, or undefined for an item that is not one (see NOT_VIDEOS;
  * also live streams and premieres, which have no date or view count yet). Throws drift for a
@@ -257,19 +284,16 @@ export function videoRenderer(v: Json, now: Date, backend: string, owner?: Owner
   const thumbs = arr(get(v, 'thumbnail', 'thumbnails'));
   const thumb = str(get(thumbs[thumbs.length - 1], 'url'));
   const snippet = get(v, 'detailedMetadataSnippets', 0, 'snippetText') ?? v.descriptionSnippet;
-  const duration = parseDuration(text(v.lengthText));
-  return {
-    video_id: id,
+  return listVideo({
+    id,
     title,
     description: text(snippet) ?? '',
-    channel_id: channel.id,
-    channel_title: channel.title,
-    published_at: at.toISOString(),
-    thumbnail: thumb ?? `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
-    stats: { views, likes: null, comments: null },
-    duration_seconds: duration,
-    is_short: duration !== null && duration <= SHORTS_MAX_SECONDS,
-  };
+    channel,
+    published: at.toISOString(),
+    thumbnail: thumb,
+    views,
+    duration: parseDuration(text(v.lengthText)),
+  });
 }
 
 /**
@@ -307,18 +331,16 @@ function lockup(v: Json, now: Date, backend: string, owner?: Owner): ListVideo |
     ];
     for (const b of badges) duration ??= parseDuration(str(get(b, 'thumbnailBadgeViewModel', 'text')));
   }
-  return {
-    video_id: id,
+  return listVideo({
+    id,
     title,
     description: '',
-    channel_id: channel.id,
-    channel_title: channel.title,
-    published_at: at.toISOString(),
-    thumbnail: thumb ?? `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
-    stats: { views, likes: null, comments: null },
-    duration_seconds: duration,
-    is_short: duration !== null && duration <= SHORTS_MAX_SECONDS,
-  };
+    channel,
+    published: at.toISOString(),
+    thumbnail: thumb,
+    views,
+    duration,
+  });
 }
 
 function lockupChannel(md: unknown, parts: string[]): Owner | undefined {
@@ -338,18 +360,17 @@ function shortItem(kind: string, v: Json, backend: string, owner?: Owner): ListV
   const title =
     kind === 'reelItemRenderer' ? text(v.headline) : text(get(v, 'overlayMetadata', 'primaryText'));
   if (typeof id !== 'string' || title === undefined) throw drift(backend, 'a Shorts item');
-  return {
-    video_id: id,
+  return listVideo({
+    id,
     title,
     description: '',
-    channel_id: owner?.id ?? '',
-    channel_title: owner?.title ?? '',
-    published_at: '',
-    thumbnail: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
-    stats: { views: 0, likes: null, comments: null },
-    duration_seconds: null,
-    is_short: true,
-  };
+    channel: owner ?? { id: '', title: '' },
+    published: '',
+    thumbnail: undefined,
+    views: 0,
+    duration: null,
+    isShort: true,
+  });
 }
 
 /**
@@ -384,22 +405,17 @@ export function readPlayer(p: Json, backend: string): ListVideo | null {
   const length = str(d.lengthSeconds) ?? str(mf.lengthSeconds);
   const duration = length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
   const likes = str(mf.likeCount);
-  return {
-    video_id: videoId,
+  return listVideo({
+    id: videoId,
     title,
     description: str(d.shortDescription) ?? text(mf.description) ?? '',
-    channel_id: channelId,
-    channel_title: author,
-    published_at: new Date(Date.parse(published)).toISOString(),
-    thumbnail: thumb ?? `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
-    stats: {
-      views: Number(viewCount),
-      likes: likes !== undefined && /^\d+$/.test(likes) ? Number(likes) : null,
-      comments: null,
-    },
-    duration_seconds: duration,
-    is_short: duration !== null && duration <= SHORTS_MAX_SECONDS,
-  };
+    channel: { id: channelId, title: author },
+    published: new Date(Date.parse(published)).toISOString(),
+    thumbnail: thumb,
+    views: Number(viewCount),
+    likes: likes !== undefined && /^\d+$/.test(likes) ? Number(likes) : null,
+    duration,
+  });
 }
 
 /**

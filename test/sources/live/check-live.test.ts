@@ -11,8 +11,15 @@ import {
   failed,
   formatResult,
 } from '../../../scripts/check-live.js';
-import { FAST, FIXED_NOW } from './helpers.js';
-import { type Exchange, exchange, loadExchanges, type Replay, recordedJson, startReplay } from './replay.js';
+import { FIXED_NOW } from './helpers.js';
+import {
+  channelGrid,
+  RECORDED_AT,
+  REPLAY_HTTP,
+  type Replay,
+  startChangedReplay,
+  startReplay,
+} from './replay.js';
 import { fixtureRoutes, type Stub, startStub } from './stub.js';
 
 const RECORDED: CheckInputs = {
@@ -23,7 +30,7 @@ const RECORDED: CheckInputs = {
   shortsChannel: 'UCh8gHdtzO2tXd593_bjErWg',
   video: 'xaQJbozY_Is',
 };
-const NOW = () => new Date('2026-01-27T12:00:00Z');
+const NOW = () => RECORDED_AT;
 const lines = (rs: CheckResult[]) => rs.map((r) => [r.status, r.backend, r.operation, r.items]);
 
 let replay: Replay;
@@ -44,7 +51,7 @@ describe('check:live', () => {
   it('youtubei: one call per operation with small limits, each OK with its item count', async () => {
     replay.reset();
     const results = await checkLive(
-      { ...FAST, VIDNET_SOURCE: 'youtubei', YOUTUBEI_BASE_URL: replay.origin },
+      { ...REPLAY_HTTP, VIDNET_SOURCE: 'youtubei', YOUTUBEI_BASE_URL: replay.origin },
       RECORDED,
       { now: NOW },
     );
@@ -65,7 +72,7 @@ describe('check:live', () => {
   it('every other live backend through its own configuration', async () => {
     const results = await checkLive(
       {
-        ...FAST,
+        ...REPLAY_HTTP,
         CLIPNET_SOURCE: 'scrapekit',
         PICNET_SOURCE: 'picnet-graph,datadepth',
         VIDNET_SOURCE: 'datadepth',
@@ -103,15 +110,12 @@ describe('check:live', () => {
   });
 
   it('names an operation whose answer drifted, with the count of items left out', async () => {
-    const body = recordedJson<any>('channel-videos-page1');
-    const grid =
-      body.contents.twoColumnBrowseResultsRenderer.tabs[1].tabRenderer.content.richGridRenderer.contents;
-    delete grid[0].richItemRenderer.content.lockupViewModel.metadata;
-    const ex: Exchange = { ...exchange('channel-videos-page1'), response: { status: 200, body } };
-    const changed = await startReplay(loadExchanges().map((e) => (e.name === ex.name ? ex : e)));
+    const changed = await startChangedReplay('channel-videos-page1', (body) => {
+      delete channelGrid(body)[0].richItemRenderer.content.lockupViewModel.metadata;
+    });
     try {
       const results = await checkLive(
-        { ...FAST, VIDNET_SOURCE: 'youtubei', YOUTUBEI_BASE_URL: changed.origin },
+        { ...REPLAY_HTTP, VIDNET_SOURCE: 'youtubei', YOUTUBEI_BASE_URL: changed.origin },
         RECORDED,
         { now: NOW },
       );

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFixtures } from '../../../scripts/record-fixtures.js';
 import type { VidnetSource } from '../../../src/sources/interface.js';
 import { createLiveSource } from '../../../src/sources/live/index.js';
-import { FAST } from './helpers.js';
-import { loadExchanges, type Replay, startReplay } from './replay.js';
+import { loadExchanges, RECORDED_AT, REPLAY_HTTP, type Replay, startReplay } from './replay.js';
 
-const NOW = () => new Date('2026-01-27T12:00:00Z');
+const NOW = () => RECORDED_AT;
 const source = (origin: string): VidnetSource =>
-  createLiveSource('vidnet', 'youtubei', { ...FAST, YOUTUBEI_BASE_URL: origin }, { now: NOW });
+  createLiveSource('vidnet', 'youtubei', { ...REPLAY_HTTP, YOUTUBEI_BASE_URL: origin }, { now: NOW });
 
 let upstream: Replay;
 let dir: string;
@@ -30,7 +29,7 @@ describe('record:fixtures for youtubei', () => {
     const lines: string[] = [];
     const files = await recordFixtures({
       backends: ['youtubei'],
-      env: { ...FAST, YOUTUBEI_BASE_URL: upstream.origin },
+      env: { ...REPLAY_HTTP, YOUTUBEI_BASE_URL: upstream.origin },
       outDir: dir,
       inputs: {
         keyword: 'test',

@@ -42,6 +42,17 @@ export interface ReplayRequest {
   answeredBy?: string;
 }
 
+/**
+ * HTTP settings for a backend pointed at the replay: no retry (a request is counted once) and
+ * timeouts loose enough for a loaded test machine (a recorded page is a few hundred KB of JSON).
+ */
+export const REPLAY_HTTP = {
+  UPSTREAM_TIMEOUT_MS: '10000',
+  UPSTREAM_DEADLINE_MS: '30000',
+  UPSTREAM_RETRIES: '0',
+  UPSTREAM_BREAKER_THRESHOLD: '1000',
+};
+
 const cache = new Map<string, Exchange>();
 
 /** one recorded exchange by file name (without .json) */
@@ -181,3 +192,91 @@ export async function startReplay(exchanges: readonly Exchange[] = loadExchanges
     },
   };
 }
+
+/**
+ * A replay in which one recorded answer was changed: a layout drift simulated on a real
+ * recording. `change` edits a copy of the recorded body.
+ */
+export function startChangedReplay(name: string, change: (body: any) => void): Promise<Replay> {
+  const body = recordedJson(name);
+  change(body);
+  const changed: Exchange = { ...exchange(name), response: { status: 200, body } };
+  return startReplay(loadExchanges().map((e) => (e.name === name ? changed : e)));
+}
+
+/** the grid of items of a recorded channel tab's first page (for drift simulations) */
+export function channelGrid(body: any): any[] {
+  return body.contents.twoColumnBrowseResultsRenderer.tabs[1].tabRenderer.content.richGridRenderer.contents;
+}
+
+// ---------------------------------------------------------------------------------------------
+// what the recordings hold, for the tests' assertions
+
+/** about when the recordings were made: relative dates ("13 days ago") are read from it */
+export const RECORDED_AT = new Date('2026-01-27T12:00:00Z');
+
+/** the keyword results of `search-test-page1` and `-page2`, in order (shelf items are not) */
+export const SEARCH_TEST_IDS = [
+  'Z8KYabgkMbw',
+  '0YWt4Ai8q_g',
+  'UEQSkaqrMZA',
+  'WN3cB7w_7MA',
+  'wRyD81oBUSM',
+  'waLptFFtlZY',
+  'cguSj5lvNto',
+  'dtQlcQs72yY',
+  // page 2
+  'JOHUZMTdgBY',
+  'E8Ssd5-86jw',
+  '9-JeWpq0aYg',
+  'Xybph6W15mE',
+  'OcMn79IHL1g',
+  '9dbH3qnlm9o',
+];
+
+/** the videos of `channel-videos-page1` and `-page2` (Creative Commons), in order */
+export const CHANNEL_VIDEOS_IDS = [
+  'BD-LB23rRBE',
+  'ea1MAxH0KJc',
+  'zXhTF-T24fw',
+  '8U2LLmThFS0',
+  'AzFgLYHc-oc',
+  'tlFdJ3DI8z4',
+  'Tp3Z1FnVyC4',
+  'CweFSQw3tBs',
+  // page 2
+  'CIFHx7_z3Vc',
+  's5jaFTP3tN8',
+  '1BMHyslHmYY',
+  'qiAzEH711CQ',
+  '-MDUZuruN1k',
+];
+
+/** the first Shorts of `channel-shorts-page1` (Doobydobap), in order */
+export const SHORTS_IDS = [
+  'l-X5WbDSH2o',
+  'pBah3o0H0Ao',
+  'FvIlYTy_vaQ',
+  'MGIg9g_Nt1w',
+  'ZTO7AxzVE18',
+  'vNCjCUbR8CE',
+  's5xv1hs-Lfg',
+  'UyUWey62EbE',
+  'Mr7YRmsVTjs',
+  'AU67EyVqdBA',
+];
+
+/** the top-level comments of `comments-xaQJbozY_Is-page1`, then of `comments-D00Au7k3i6o-page1` */
+export const COMMENTS_XAQJ = [
+  ['UgwSOM0QHBLysE3vZE54AaABAg', '@kurzgesagt'],
+  ['UgxNNFhhw8l9vjj9zsx4AaABAg', '@MoreConsole'],
+  ['Ugyoo-QsiAVVW3Tqqjt4AaABAg', '@heyquitstealingmymoves6538'],
+  ['UgzFxzarru7O2dbK0Dh4AaABAg', '@ExiStrife'],
+  ['UgwaG5ZLOj86V_35uRJ4AaABAg', '@m0ssflower355'],
+  ['Ugzoygnmz9IYzNj2B4J4AaABAg', '@Sinvicta'],
+];
+export const COMMENTS_D00A = [
+  ['Ugj1yo5xTCQt9HgCoAEC', '@Nicky-mg4up'],
+  ['Ugyupvm3YjcpQ5RLtbp4AaABAg', '@LicensedTaddus'],
+  ['UgiMBVVB9XkcTHgCoAEC', '@Triggerhappyfan-cx7iy'],
+];

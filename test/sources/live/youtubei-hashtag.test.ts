@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VidnetHashtagVideo } from '../../../src/contract/items.js';
 import type { VidnetSource } from '../../../src/sources/interface.js';
 import { createLiveSource } from '../../../src/sources/live/index.js';
-import { assertItems, FAST, FIXED_NOW } from './helpers.js';
-import { type Replay, startReplay } from './replay.js';
+import { assertItems, FIXED_NOW } from './helpers.js';
+import { REPLAY_HTTP, type Replay, startReplay } from './replay.js';
 
 let replay: Replay;
 let src: VidnetSource;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   src = createLiveSource(
     'vidnet',
     'youtubei',
-    { ...FAST, YOUTUBEI_BASE_URL: replay.origin },
+    { ...REPLAY_HTTP, YOUTUBEI_BASE_URL: replay.origin },
     { now: () => FIXED_NOW },
   );
 });

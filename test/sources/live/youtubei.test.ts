@@ -16,16 +16,33 @@ import {
   readPlayer,
   searchParams,
 } from '../../../src/sources/vidnet/youtubei.js';
-import { assertItems, FAST, FIXED_NOW, rejection } from './helpers.js';
-import { type Exchange, exchange, loadExchanges, type Replay, recordedJson, startReplay } from './replay.js';
+import { assertItems, FIXED_NOW, rejection } from './helpers.js';
+import {
+  CHANNEL_VIDEOS_IDS,
+  type Exchange,
+  exchange,
+  loadExchanges,
+  RECORDED_AT,
+  REPLAY_HTTP,
+  type Replay,
+  recordedJson,
+  SEARCH_TEST_IDS,
+  SHORTS_IDS,
+  startChangedReplay,
+  startReplay,
+} from './replay.js';
 
-/** about when the recordings were made (late January 2026): relative dates are read from it */
-const NOW = new Date('2026-01-27T12:00:00Z');
+const NOW = RECORDED_AT;
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
 
 function source(origin: string): VidnetSource {
-  return createLiveSource('vidnet', 'youtubei', { ...FAST, YOUTUBEI_BASE_URL: origin }, { now: () => NOW });
+  return createLiveSource(
+    'vidnet',
+    'youtubei',
+    { ...REPLAY_HTTP, YOUTUBEI_BASE_URL: origin },
+    { now: () => NOW },
+  );
 }
 
 let replay: Replay;
@@ -43,11 +60,8 @@ afterAll(async () => {
 });
 
 /** a replay whose recordings were changed (a layout drift simulated on a real recording) */
-async function withChanged(name: string, change: (body: Record<string, unknown>) => void) {
-  const body = recordedJson(name);
-  change(body);
-  const changed: Exchange = { ...exchange(name), response: { status: 200, body } };
-  const r = await startReplay(loadExchanges().map((e) => (e.name === name ? changed : e)));
+async function withChanged(name: string, change: (body: any) => void) {
+  const r = await startChangedReplay(name, change);
   return { replay: r, src: source(r.origin) };
 }
 
@@ -133,7 +147,7 @@ describe('YOUTUBEI_BASE_URL', () => {
     const s = createLiveSource(
       'vidnet',
       'youtubei',
-      { ...FAST, YOUTUBEI_BASE_URL: `${replay.origin}/` },
+      { ...REPLAY_HTTP, YOUTUBEI_BASE_URL: `${replay.origin}/` },
       { now: () => NOW, dispatcher },
     );
     await s.channelShorts({ browseId: 'UCh8gHdtzO2tXd593_bjErWg', max: 2 });
@@ -153,23 +167,7 @@ describe('youtubei search (recorded: "test", videos filter)', () => {
     const res = await src.search(search);
     assertItems(VidnetVideo, res.videos);
     expect(res.sortingApplied).toBe('native');
-    expect(res.videos.map((v) => v.video_id)).toEqual([
-      'Z8KYabgkMbw',
-      '0YWt4Ai8q_g',
-      'UEQSkaqrMZA',
-      'WN3cB7w_7MA',
-      'wRyD81oBUSM',
-      'waLptFFtlZY',
-      'cguSj5lvNto',
-      'dtQlcQs72yY',
-      // page 2
-      'JOHUZMTdgBY',
-      'E8Ssd5-86jw',
-      '9-JeWpq0aYg',
-      'Xybph6W15mE',
-      'OcMn79IHL1g',
-      '9dbH3qnlm9o',
-    ]);
+    expect(res.videos.map((v) => v.video_id)).toEqual(SEARCH_TEST_IDS);
     expect(res.videos[0]).toMatchObject({
       title: 'Blind Test TOUT GENRE | 140 extraits',
       channel_id: 'UCuEBTg6pcG7s3PpPGRtFKQA',
@@ -226,14 +224,8 @@ describe('youtubei search (recorded: "test", videos filter)', () => {
     try {
       const { skipped, ctx } = skips();
       const res = await changed.src.search({ ...search, depth: 1 }, ctx);
-      expect(res.videos.map((v) => v.video_id)).toEqual([
-        'UEQSkaqrMZA',
-        'WN3cB7w_7MA',
-        'wRyD81oBUSM',
-        'waLptFFtlZY',
-        'cguSj5lvNto',
-        'dtQlcQs72yY',
-      ]);
+      // page 1 less its first two videos
+      expect(res.videos.map((v) => v.video_id)).toEqual(SEARCH_TEST_IDS.slice(2, 8));
       expect(skipped).toHaveLength(2);
       expect(skipped[0]).toMatchObject({ backend: 'youtubei', what: 'video' });
     } finally {
@@ -264,21 +256,7 @@ describe('youtubei channel videos (recorded: Creative Commons, lockupViewModel i
   it('reads the lockup items of the Videos tab across two pages', async () => {
     const videos = await src.channelVideos({ browseId: CHANNEL, depth: 2, max: 40 });
     assertItems(VidnetChannelVideo, videos);
-    expect(videos.map((v) => v.video_id)).toEqual([
-      'BD-LB23rRBE',
-      'ea1MAxH0KJc',
-      'zXhTF-T24fw',
-      '8U2LLmThFS0',
-      'AzFgLYHc-oc',
-      'tlFdJ3DI8z4',
-      'Tp3Z1FnVyC4',
-      'CweFSQw3tBs',
-      'CIFHx7_z3Vc',
-      's5jaFTP3tN8',
-      '1BMHyslHmYY',
-      'qiAzEH711CQ',
-      '-MDUZuruN1k',
-    ]);
+    expect(videos.map((v) => v.video_id)).toEqual(CHANNEL_VIDEOS_IDS);
     expect(videos[0]).toMatchObject({
       title:
         'Expert Panel III: Global Perspectives on Open Heritage and Diversity, Inclusion, and Sustainability',
@@ -320,18 +298,7 @@ describe('youtubei channel Shorts (recorded: Doobydobap, shortsLockupViewModel i
   it('max 10: one browse page and one /player call per returned Short', async () => {
     const shorts = await src.channelShorts({ browseId: CHANNEL, max: 10 });
     assertItems(VidnetChannelVideo, shorts);
-    expect(shorts.map((s) => s.video_id)).toEqual([
-      'l-X5WbDSH2o',
-      'pBah3o0H0Ao',
-      'FvIlYTy_vaQ',
-      'MGIg9g_Nt1w',
-      'ZTO7AxzVE18',
-      'vNCjCUbR8CE',
-      's5xv1hs-Lfg',
-      'UyUWey62EbE',
-      'Mr7YRmsVTjs',
-      'AU67EyVqdBA',
-    ]);
+    expect(shorts.map((s) => s.video_id)).toEqual(SHORTS_IDS);
     expect(shorts[0]).toMatchObject({
       title: 'Packing lunch for my special roommate',
       channel_id: CHANNEL,
