@@ -1,77 +1,128 @@
-// Load benchmark (npm run bench:load): requests per second and p50/p99 latency of
-// POST /api/v1/clipnet/posts {username, limit: 10} (sandbox, no enrichment) on Gleaner with
-// SQLite and with PostgreSQL, beside a bare Fastify route answering the same bytes, in the same
-// run on the same machine, so that the cost of auth + billing + envelope reads as a ratio.
-// Everything on loopback; autocannon runs in this process, each server in its own. The three
-// servers run side by side and are measured in interleaved rounds (bare, SQLite, PostgreSQL,
-// then again), so that a machine whose speed drifts during the run (shared cores) moves all
-// three alike; the table gives each server's median round, and the ratio is the median of the
-// per-round ratios to the bare route's round.
-// The bare route answers with the JSON text as a string, as a handler normally does (Node encodes
-// it to UTF-8 on every send); BENCH_BARE_BYTES=1 gives it the bytes pre-encoded instead, the
-// cheapest answer there is, for a stricter comparison (Gleaner itself sends UTF-8 bytes).
-//   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
-//   (default 50), BENCH_BARE_BYTES, BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
-import { type ChildProcess, spawn } from 'node:child_process';
-import autocannon from 'autocannon';
+// Load benchmark (npm run bench:load): requests per second, latency and the server's CPU time per
+// request of POST /api/v1/clipnet/posts {username, limit: 10} (sandbox, no enrichment) on Gleaner
+// with SQLite and with PostgreSQL, beside a bare Fastify route answering the same bytes, in the
+// same run on the same machine, so that the cost of auth + billing + envelope reads as a ratio.
+//
+// The load comes from wrk (a C load generator, Debian package `wrk`) pinned to one core and every
+// server process pinned to another (taskset): a load generator in JavaScript would take the CPU
+// the server needs on a 2-core machine. The servers are measured in interleaved rounds (bare,
+// SQLite, PostgreSQL, then again), so that a machine whose speed drifts moves all of them alike;
+// the table gives each server's median round, the ratio is the median of the per-round ratios to
+// the bare route's round, and CPU µs/request is the server process's user+system time (all its
+// threads, from /proc) over the requests it answered in the round. The PostgreSQL server itself
+// is not pinned: its CPU is not in the per-request figure, and it shares the cores with both.
+//
+// BENCH_BASELINE=<git revision> also runs that revision's server (built in a temporary worktree)
+// in the same rounds, so a change is compared with what came before it in one run.
+//   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50),
+//   BENCH_SERVER_CPU / BENCH_LOAD_CPU (cores, default 1 and 0), BENCH_BARE_BYTES (the bare route
+//   sends pre-encoded bytes), BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeDocSection } from '../scripts/lib/doc-section.js';
 import { ROOT } from '../src/paths.js';
 import {
   buildOnce,
   createKey,
   freePort,
   http,
-  type Instance,
   sleep,
   sqliteDatabase,
   startCluster,
 } from '../test/reliability/lib/cluster.js';
 import { createTestDatabase } from '../test/reliability/lib/pg.js';
+import { BASELINE, baselineCheckout } from './lib/baseline.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '1';
+const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '0';
 /** the bare route sends its body as pre-encoded bytes instead of a string */
 const BARE_BYTES = process.env.BENCH_BARE_BYTES === '1';
 const EXTRA_ENV = Object.fromEntries(
   (process.env.BENCH_ENV ?? '')
     .split(/[ ,]+/)
     .filter(Boolean)
-    .map((kv) => kv.split('=') as [string, string]),
+    .map((kv) => {
+      const at = kv.indexOf('=');
+      return [kv.slice(0, at), kv.slice(at + 1)] as [string, string];
+    }),
 );
 const PATH = '/api/v1/clipnet/posts';
 const BODY = JSON.stringify({ username: 'rafatech', limit: 10 });
+const TARGET: Record<string, number> = { SQLite: 0.5, PostgreSQL: 0.3 };
 
 interface Figures {
   rps: number;
-  p50: number;
-  p99: number;
+  p50ms: number;
+  p99ms: number;
   errors: number;
   non2xx: number;
+  /** server CPU time per answered request, in microseconds */
+  cpuUs: number;
 }
 
 interface Server {
   name: string;
+  /** the ledger it runs on, for its target ('' for the bare route) */
+  ledger: string;
   url: string;
-  headers: Record<string, string>;
+  pid: number;
+  key?: string;
   rounds: Figures[];
   stop(): Promise<void>;
 }
 
-async function load(server: Server, duration: number): Promise<Figures> {
-  const r = await autocannon({
-    url: server.url + PATH,
-    method: 'POST',
-    headers: server.headers,
-    body: BODY,
-    connections: CONNECTIONS,
-    duration,
-  });
+// wrk reads the request from this script and prints its summary as one JSON line
+const WRK_SCRIPT = `
+wrk.method = "POST"
+wrk.body = os.getenv("BENCH_BODY")
+wrk.headers["content-type"] = "application/json"
+local key = os.getenv("BENCH_KEY")
+if key and key ~= "" then wrk.headers["x-api-key"] = key end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\n{"requests":%d,"duration_us":%d,"errors":%d,"non2xx":%d,"p50_us":%d,"p99_us":%d}\\n',
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+`;
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** user + system CPU seconds of a process (all its threads) */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command name (which may hold spaces) start at ") "
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
+}
+
+function wrk(script: string, server: Server, seconds: number): Figures {
+  const cpu0 = cpuSeconds(server.pid);
+  const r = spawnSync(
+    'taskset',
+    ['-c', LOAD_CPU, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, server.url + PATH],
+    { env: { ...process.env, BENCH_BODY: BODY, BENCH_KEY: server.key ?? '' }, encoding: 'utf8' },
+  );
+  const cpu = cpuSeconds(server.pid) - cpu0;
+  const line = r.stdout
+    ?.split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
+  if (r.status !== 0 || !line) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  const s = JSON.parse(line) as Record<string, number>;
+  const requests = s.requests!;
   return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
+    rps: requests / (s.duration_us! / 1e6),
+    p50ms: s.p50_us! / 1000,
+    p99ms: s.p99_us! / 1000,
+    errors: s.errors!,
+    non2xx: s.non2xx!,
+    cpuUs: requests > 0 ? (cpu / requests) * 1e6 : 0,
   };
 }
 
@@ -85,16 +136,21 @@ async function bareServer(body: string): Promise<Server> {
     app.post('${PATH}', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
     await app.listen({ port: ${port}, host: '127.0.0.1' });
   `;
-  const proc: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', BARE_BODY: body, ...(BARE_BYTES ? { BARE_BYTES: '1' } : {}) },
-    stdio: 'inherit',
-  });
+  const proc: ChildProcess = spawn(
+    'taskset',
+    ['-c', SERVER_CPU, process.execPath, '--input-type=module', '-e', script],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', BARE_BODY: body, ...(BARE_BYTES ? { BARE_BYTES: '1' } : {}) },
+      stdio: 'inherit',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const server: Server = {
     name: BARE_BYTES ? 'bare Fastify, same bytes pre-encoded' : 'bare Fastify, same bytes',
+    ledger: '',
     url,
-    headers: { 'content-type': 'application/json' },
+    pid: proc.pid!,
     rounds: [],
     stop: async () => {
       proc.kill('SIGTERM');
@@ -102,7 +158,7 @@ async function bareServer(body: string): Promise<Server> {
   };
   for (let i = 0; i < 100; i++) {
     try {
-      await http(url + PATH, { body: '{}', headers: server.headers });
+      await http(url + PATH, { body: '{}', headers: { 'content-type': 'application/json' } });
       return server;
     } catch {
       await sleep(100);
@@ -112,18 +168,33 @@ async function bareServer(body: string): Promise<Server> {
   throw new Error('the bare server did not start');
 }
 
-async function gleaner(name: string, databaseUrl: string): Promise<{ server: Server; body: string }> {
-  const cluster = await startCluster(1, databaseUrl, { ...EXTRA_ENV });
-  const inst: Instance = cluster.instances[0]!;
+async function gleaner(
+  label: string,
+  ledger: string,
+  databaseUrl: string,
+  root = ROOT,
+): Promise<{ server: Server; body: string }> {
+  const cluster = await startCluster(1, databaseUrl, { ...EXTRA_ENV }, { root, cpus: SERVER_CPU });
+  const inst = cluster.instances[0]!;
   const key = await createKey(inst.url, 1_000_000_000);
-  const headers = { 'content-type': 'application/json', 'x-api-key': key.key };
-  const sample = await http(inst.url + PATH, { headers, body: BODY });
+  const sample = await http(inst.url + PATH, {
+    headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+    body: BODY,
+  });
   if (sample.status !== 200) {
     await cluster.stop();
-    throw new Error(`${name}: ${sample.status} ${sample.body}`);
+    throw new Error(`${label}, ${ledger}: ${sample.status} ${sample.body}`);
   }
   return {
-    server: { name, url: inst.url, headers, rounds: [], stop: () => cluster.stop() },
+    server: {
+      name: `${label}, ${ledger}`,
+      ledger,
+      url: inst.url,
+      pid: inst.proc!.pid!,
+      key: key.key,
+      rounds: [],
+      stop: () => cluster.stop(),
+    },
     body: sample.body,
   };
 }
@@ -135,45 +206,64 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
+  for (const tool of ['wrk', 'taskset'])
+    if (spawnSync(tool, ['--version']).error)
+      throw new Error(`${tool} is missing: apt-get install -y ${tool === 'wrk' ? 'wrk' : 'util-linux'}`);
   buildOnce();
-  const sqlite = sqliteDatabase();
-  const pg = await createTestDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'gleaner-load-'));
+  const script = join(dir, 'post.lua');
+  writeFileSync(script, WRK_SCRIPT);
+  const databases = [sqliteDatabase(), sqliteDatabase()];
+  const pgs = [await createTestDatabase(), ...(BASELINE ? [await createTestDatabase()] : [])];
+  const baseline = BASELINE ? baselineCheckout(BASELINE) : undefined;
   const servers: Server[] = [];
   try {
-    const onSqlite = await gleaner('Gleaner, SQLite', sqlite.url);
-    servers.push(onSqlite.server);
-    servers.push((await gleaner('Gleaner, PostgreSQL', pg.url)).server);
+    const onSqlite = await gleaner('Gleaner', 'SQLite', databases[0]!.url);
+    servers.push(onSqlite.server, (await gleaner('Gleaner', 'PostgreSQL', pgs[0]!.url)).server);
+    if (baseline) {
+      buildOnce(baseline.root);
+      const label = `Gleaner ${BASELINE}`;
+      servers.push((await gleaner(label, 'SQLite', databases[1]!.url, baseline.root)).server);
+      servers.push((await gleaner(label, 'PostgreSQL', pgs[1]!.url, baseline.root)).server);
+    }
     servers.unshift(await bareServer(onSqlite.body));
     // warm-up: JIT, caches, connection pools
-    for (const s of servers) await load(s, 2);
+    for (const s of servers) wrk(script, s, 2);
     for (let round = 0; round < ROUNDS; round++)
-      for (const s of servers) s.rounds.push(await load(s, SECONDS));
+      for (const s of servers) s.rounds.push(wrk(script, s, SECONDS));
 
     const bare = servers[0]!;
-    const target: Record<string, number> = { 'Gleaner, SQLite': 0.5, 'Gleaner, PostgreSQL': 0.3 };
     const lines = [
-      `POST ${PATH} ${BODY} → ${Buffer.byteLength(onSqlite.body)} bytes; ${CONNECTIONS} connections; ${ROUNDS} interleaved rounds of ${SECONDS} s per server${
+      `POST ${PATH} ${BODY} → ${Buffer.byteLength(onSqlite.body)} bytes; wrk on CPU ${LOAD_CPU}, ${CONNECTIONS} connections; servers on CPU ${SERVER_CPU}; ${ROUNDS} interleaved rounds of ${SECONDS} s per server${
         Object.keys(EXTRA_ENV).length ? `; ${process.env.BENCH_ENV}` : ''
       }`,
       '',
-      '| server | req/s (median round) | req/s by round | p50 ms | p99 ms | errors | non-2xx | ratio to bare | target |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| server | req/s (median round) | req/s by round | server CPU µs/request | p50 ms | p99 ms | errors | non-2xx | ratio to bare | target |',
+      '|---|---|---|---|---|---|---|---|---|---|',
       ...servers.map((s) => {
         const rps = s.rounds.map((r) => r.rps);
         const mid = s.rounds.find((r) => r.rps === median(rps)) ?? s.rounds[0]!;
         const ratio = median(s.rounds.map((r, i) => r.rps / bare.rounds[i]!.rps));
-        const t = target[s.name];
+        const t = TARGET[s.ledger];
         const sum = (f: (r: Figures) => number) => s.rounds.reduce((a, r) => a + f(r), 0);
-        return `| ${s.name} | ${median(rps).toFixed(0)} | ${rps.map((x) => x.toFixed(0)).join(' / ')} | ${mid.p50} | ${mid.p99} | ${sum((r) => r.errors)} | ${sum((r) => r.non2xx)} | ${(ratio * 100).toFixed(0)}% | ${
+        return `| ${s.name} | ${median(rps).toFixed(0)} | ${rps.map((x) => x.toFixed(0)).join(' / ')} | ${median(s.rounds.map((r) => r.cpuUs)).toFixed(0)} | ${mid.p50ms.toFixed(2)} | ${mid.p99ms.toFixed(2)} | ${sum((r) => r.errors)} | ${sum((r) => r.non2xx)} | ${(ratio * 100).toFixed(0)}% | ${
           t === undefined ? '' : `${t * 100}% ${ratio >= t ? 'met' : 'MISSED'}`
         } |`;
       }),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    if (process.env.BENCH_WRITE === '1')
+      writeDocSection(
+        join(ROOT, 'docs/reliability.md'),
+        'bench:load',
+        `Run of ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores, Node ${process.version}${BASELINE ? `, beside ${BASELINE}` : ''}:\n\n${lines.join('\n')}`,
+      );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
-    sqlite.cleanup();
-    await pg.drop();
+    for (const d of databases) d.cleanup();
+    for (const p of pgs) await p.drop();
+    baseline?.remove();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

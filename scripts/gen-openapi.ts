@@ -1,11 +1,14 @@
 // Writes the OpenAPI document and the configuration reference generated from the contract and
-// config schemas; with --check, fails when the committed files differ (CI runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
+// config schemas; with --check, fails when the committed files differ or when the document breaks
+// a client of the newest released version without a new major version (CI runs it); with
+// --release, also keeps the document as the released snapshot of its version.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigEnv } from '../src/config.js';
 import { buildOpenApi } from '../src/contract/openapi.js';
 import { ROOT } from '../src/paths.js';
 import { LiveSourcesEnv } from '../src/sources/live/config.js';
+import { breakingChanges, compareVersions, majorOf, type OpenApiDoc } from './openapi-compat.js';
 
 type Props = Record<string, { default?: unknown; description?: string }>;
 
@@ -43,8 +46,9 @@ ${live.join('\n')}
 `;
 }
 
+const doc = buildOpenApi() as unknown as OpenApiDoc;
 const outputs: Array<[string, string]> = [
-  [join(ROOT, 'docs/openapi.json'), `${JSON.stringify(buildOpenApi(), null, 2)}\n`],
+  [join(ROOT, 'docs/openapi.json'), `${JSON.stringify(doc, null, 2)}\n`],
   [join(ROOT, 'docs/configuration.md'), configurationDoc()],
 ];
 
@@ -63,6 +67,33 @@ for (const [file, content] of outputs) {
   } else {
     writeFileSync(file, content);
     process.stdout.write(`wrote ${file}\n`);
+  }
+}
+
+// ---- compatibility with the newest released version ----
+const RELEASED = join(ROOT, 'docs/openapi-released');
+const version = doc.info.version;
+if (process.argv.includes('--release')) {
+  mkdirSync(RELEASED, { recursive: true });
+  writeFileSync(join(RELEASED, `${version}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+  process.stdout.write(`released ${version}\n`);
+}
+const released = existsSync(RELEASED)
+  ? readdirSync(RELEASED)
+      .filter((f) => /^\d+\.\d+\.\d+\.json$/.test(f))
+      .map((f) => f.slice(0, -5))
+      .sort(compareVersions)
+  : [];
+const newest = released.at(-1);
+if (newest !== undefined && majorOf(version) <= majorOf(newest)) {
+  const before = JSON.parse(readFileSync(join(RELEASED, `${newest}.json`), 'utf8')) as OpenApiDoc;
+  const breaking = breakingChanges(before, doc);
+  if (breaking.length > 0) {
+    drift = true;
+    process.stderr.write(
+      `the API document breaks clients of the released ${newest} (raise the major version of info.version ` +
+        `in src/contract/openapi.ts, then npm run gen:openapi -- --release):\n${breaking.map((b) => `  - ${b}`).join('\n')}\n`,
+    );
   }
 }
 process.exit(drift ? 1 : 0);

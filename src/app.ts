@@ -2,6 +2,8 @@
 // goes through (request id, metrics, auth, rate limits, content type, idempotency), and the
 // single error mapper.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Static } from '@sinclair/typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -10,11 +12,13 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Logger } from 'pino';
+import type { IdempotencyLease } from './billing/ledger/interface.js';
 import { canonicalJson } from './canonical-json.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from './contract/admin.js';
-import { ALIAS_PREFIX, API_PREFIX } from './contract/endpoints.js';
+import { ALIAS_PREFIX, API_PREFIX, DEFAULT_BODY_LIMIT, formatBytes } from './contract/endpoints.js';
 import { buildOpenApi } from './contract/openapi.js';
 import { AppError, toHttpError } from './errors.js';
+import { jsonBodyParser } from './json-body.js';
 import clipnetBulkPosts from './routes/clipnet/bulk-posts.js';
 import clipnetComments from './routes/clipnet/comments.js';
 import clipnetHashtagPosts from './routes/clipnet/hashtag-posts.js';
@@ -58,13 +62,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     startedAt: number;
     apiKeyId?: string;
-    idempotencyKey?: string;
+    /** the caller's X-Request-Id (echoed; req.id is the server's own) */
+    clientRequestId?: string;
+    /** the lease on the Idempotency-Key record this call owns */
+    idempotency?: IdempotencyLease;
     /** frees the key's concurrency slot (rate limits) */
     releaseSlot?: () => void;
   }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** the id a reply carries in X-Request-Id: the caller's own when it sent a sane one, else ours */
+function echoedRequestId(req: {
+  id: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string {
+  const h = req.headers['x-request-id'];
+  return typeof h === 'string' && REQUEST_ID.test(h) ? h : req.id;
+}
 
 // request ids: 12 random bytes each, drawn from a pool filled 256 ids at a time (one call into
 // the system's random source per 256 requests instead of one per request)
@@ -82,7 +98,8 @@ function newRequestId(): string {
   return id;
 }
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-export const BODY_LIMIT = 1024 * 1024;
+/** Node's limit on the request line and headers together (the default of --max-http-header-size) */
+export const HEADER_LIMIT = 16 * 1024;
 
 /** whether an `Authorization: Bearer …` header carries the token whose SHA-256 is `expected`
  *  (compared in constant time) */
@@ -93,6 +110,46 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 
 function sendJson(reply: FastifyReply, status: number, body: unknown) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** the error envelope of decisions.md */
+function errorEnvelope(h: { code: string; message: string; details?: unknown }, seconds: number) {
+  return {
+    success: false,
+    error: { code: h.code, message: h.message, ...(h.details ? { details: h.details } : {}) },
+    metadata: { credits_used: 0, processing_time: Number(seconds.toFixed(4)) },
+  };
+}
+
+/** Answers what Node's HTTP parser refused before there was a request (headers over the limit, a
+ *  malformed header or request line, a request not received in time) with the error envelope,
+ *  written straight to the socket, which is then closed. */
+function clientErrorHandler(logger: FastifyBaseLogger) {
+  return (err: Error & { code?: string }, socket: Socket) => {
+    // a reset connection has nobody to answer
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, `Request headers are larger than ${formatBytes(HEADER_LIMIT)}`]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request was not received in time']
+          : [400, 'Malformed HTTP request: the request line or a header could not be read'];
+    logger.debug({ code: err.code, status }, 'malformed request refused');
+    // as Node itself: no answer when a response of this connection has begun to be written
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const body = JSON.stringify(errorEnvelope({ code: 'BAD_REQUEST', message }, 0));
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+          'Content-Type: application/json; charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+          `X-Request-Id: ${newRequestId()}\r\n` +
+          'Connection: close\r\n\r\n' +
+          body,
+      );
+    }
+    socket.destroySoon();
+  };
 }
 
 const tooManyAuthFailures = (retryAfterSeconds: number) =>
@@ -114,7 +171,7 @@ export async function buildApp({ services, logger }: AppOptions) {
     ...(logger.isLevelEnabled('info') ? {} : { childLoggerFactory: (parent: FastifyBaseLogger) => parent }),
     // one log line per request, written by the onResponse hook below
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: config.REQUEST_TIMEOUT_MS + 5000,
     // a hop count trusts that many proxies in front of the server
     trustProxy:
@@ -124,11 +181,23 @@ export async function buildApp({ services, logger }: AppOptions) {
               i < hops
           )(config.trustProxy)
         : config.trustProxy,
-    return503OnClosing: true,
-    genReqId: (req) => {
-      const h = req.headers['x-request-id'];
-      return typeof h === 'string' && REQUEST_ID.test(h) ? h : newRequestId();
+    // the 503 of a closing server is answered below, in the envelope
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(logger),
+    // a path parameter that does not decode (/docs/assets/%ff), or one over the length limit
+    // (answered before routing: no hook or error handler runs)
+    frameworkErrors: (err, req, reply) => {
+      const [message, detail] =
+        err.code === 'FST_ERR_BAD_URL'
+          ? ['The URL is malformed', 'is malformed']
+          : ['A part of the URL is too long', 'is too long'];
+      req.startedAt = performance.now();
+      reply.header('x-request-id', echoedRequestId(req));
+      const details = [{ field: 'url', message: detail }];
+      sendJson(reply, 400, errorEnvelope({ code: 'BAD_REQUEST', message, details }, 0));
     },
+    // always the server's own: a caller's X-Request-Id is echoed and recorded beside it
+    genReqId: newRequestId,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false },
     },
@@ -140,13 +209,36 @@ export async function buildApp({ services, logger }: AppOptions) {
   // instead of changing shape as each field is first set
   app.decorateRequest('startedAt', 0);
   app.decorateRequest('apiKeyId', undefined);
-  app.decorateRequest('idempotencyKey', undefined);
+  app.decorateRequest('clientRequestId', undefined);
+  app.decorateRequest('idempotency', undefined);
   app.decorateRequest('releaseSlot', undefined);
-  app.addHook('onRequest', (req, reply, done) => {
-    req.startedAt = performance.now();
-    reply.header('x-request-id', req.id);
+  // once app.close() has begun, requests still arriving on open connections get a 503 (calls
+  // already running finish)
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
     done();
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    req.startedAt = performance.now();
+    const echoed = echoedRequestId(req);
+    if (echoed !== req.id) req.clientRequestId = echoed;
+    reply.header('x-request-id', echoed);
+    if (closing)
+      return done(
+        new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down; retry on another instance', {
+          retryAfterSeconds: 1,
+        }),
+      );
+    done();
+  });
+  // secure-json-parse underneath, as Fastify's own: a body with __proto__ or
+  // constructor.prototype is refused
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    jsonBodyParser(app.getDefaultJsonParser('error', 'error')),
+  );
   const logRequests = logger.isLevelEnabled('info');
   app.addHook('onResponse', (req, reply, done) => {
     req.releaseSlot?.();
@@ -161,10 +253,11 @@ export async function buildApp({ services, logger }: AppOptions) {
       const credits = Number(reply.getHeader('x-credits-used'));
       if (credits > 0) metrics.creditsFor(route).inc(credits);
     }
+    // the request's child logger names reqId once on every line it writes
     if (logRequests)
       req.log.info(
         {
-          reqId: req.id,
+          clientRequestId: req.clientRequestId,
           keyId: req.apiKeyId,
           route: req.routeOptions.url,
           method: req.method,
@@ -182,21 +275,29 @@ export async function buildApp({ services, logger }: AppOptions) {
   });
 
   app.setErrorHandler(async (err, req, reply) => {
-    const h = toHttpError(err, req.id);
-    if (h.internal) req.log.error({ err, reqId: req.id }, 'request failed');
-    if (req.idempotencyKey && req.apiKeyId) {
-      await ledger.idempotencyAbandon({ keyId: req.apiKeyId, key: req.idempotencyKey }).catch(() => {});
+    const h = toHttpError(err, req.id, req.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    // at info and above the request's child logger names reqId; below it there is no child
+    if (h.internal) req.log.error(logRequests ? { err } : { err, reqId: req.id }, 'request failed');
+    if (req.idempotency) {
+      await ledger.idempotencyAbandon(req.idempotency).catch(() => {});
     }
-    reply.headers(h.headers);
-    return sendJson(reply, h.status, {
-      success: false,
-      error: { code: h.code, message: h.message, ...(h.details ? { details: h.details } : {}) },
-      metadata: {
-        credits_used: 0,
-        processing_time: Number(((performance.now() - req.startedAt) / 1000).toFixed(4)),
-      },
-    });
+    // a URL refused before routing ran no onRequest hook
+    const seconds = req.startedAt > 0 ? (performance.now() - req.startedAt) / 1000 : 0;
+    reply.header('x-request-id', echoedRequestId(req)).headers(h.headers);
+    return sendJson(reply, h.status, errorEnvelope(h, seconds));
   });
+
+  /** Refuses a request whose credentials (API key, admin or metrics token) failed. Failures are
+   *  counted per client address, and past the limit the answer is 429 instead of 401. Requests
+   *  with valid credentials never come here: a blocked address still serves its valid keys, so
+   *  one bad client behind a shared address (a NAT) locks out nobody else. */
+  const refuseCredentials = async (req: FastifyRequest, failure: AppError): Promise<never> => {
+    const blocked = rateLimiter.addressBlocked(req.ip);
+    if (blocked !== null) throw tooManyAuthFailures(blocked);
+    const wait = await rateLimiter.authFailed(req.ip);
+    if (wait !== null) throw tooManyAuthFailures(wait);
+    throw failure;
+  };
 
   // ---- unknown paths and methods ----
   const known: Array<{ re: RegExp; allow: string }> = [];
@@ -236,7 +337,7 @@ export async function buildApp({ services, logger }: AppOptions) {
     : null;
   app.get('/metrics', async (req, reply) => {
     if (metricsToken && !bearerMatches(req.headers.authorization, metricsToken))
-      throw new AppError('UNAUTHORIZED', 'Metrics token is missing or wrong');
+      await refuseCredentials(req, new AppError('UNAUTHORIZED', 'Metrics token is missing or wrong'));
     return reply.type(metrics.contentType).send(await metrics.render());
   });
   const openapi = JSON.stringify(buildOpenApi());
@@ -251,16 +352,11 @@ export async function buildApp({ services, logger }: AppOptions) {
     await app.register(
       async (api) => {
         api.addHook('onRequest', async (req, reply) => {
-          const blocked = rateLimiter.addressBlocked(req.ip);
-          if (blocked !== null) throw tooManyAuthFailures(blocked);
           let key: Awaited<ReturnType<typeof keys.authenticate>>;
           try {
             key = await keys.authenticate(ledger, req.headers['x-api-key']);
           } catch (e) {
-            if (e instanceof AppError && e.code === 'UNAUTHORIZED') {
-              const wait = await rateLimiter.authFailed(req.ip);
-              if (wait !== null) throw tooManyAuthFailures(wait);
-            }
+            if (e instanceof AppError && e.code === 'UNAUTHORIZED') await refuseCredentials(req, e);
             throw e;
           }
           req.apiKeyId = key.id;
@@ -323,7 +419,7 @@ export async function buildApp({ services, logger }: AppOptions) {
             reply.send(r.response.body);
             return true;
           }
-          req.idempotencyKey = key;
+          req.idempotency = r.lease;
           return false;
         };
         // a callback hook: most calls carry no Idempotency-Key and pass straight through
@@ -335,15 +431,20 @@ export async function buildApp({ services, logger }: AppOptions) {
           }, done);
         });
         for (const route of API_ROUTES) {
-          const options = { schema: { body: route.def.body }, config: { endpointId: route.def.id } };
+          const options = {
+            schema: { body: route.def.body },
+            config: { endpointId: route.def.id },
+            bodyLimit: route.def.bodyLimit,
+          };
           api.post(route.def.path, options, async (req, reply) => {
             const ctx = requestContext(
               {
                 keyId: req.apiKeyId!,
                 requestId: req.id,
+                clientRequestId: req.clientRequestId,
                 route: route.def.id,
                 startedAt: req.startedAt,
-                idempotencyKey: req.idempotencyKey,
+                idempotency: req.idempotency,
               },
               config.REQUEST_TIMEOUT_MS,
             );
@@ -364,7 +465,7 @@ export async function buildApp({ services, logger }: AppOptions) {
       async (admin) => {
         admin.addHook('onRequest', async (req) => {
           if (!bearerMatches(req.headers.authorization, expected))
-            throw new AppError('UNAUTHORIZED', 'Admin token is missing or wrong');
+            await refuseCredentials(req, new AppError('UNAUTHORIZED', 'Admin token is missing or wrong'));
         });
         admin.post<{ Body: Static<typeof CreateKeyBody> }>(
           '/keys',

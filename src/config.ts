@@ -67,7 +67,7 @@ export const ConfigEnv = Type.Object({
     30,
     1,
     3600,
-    'How long a retry waits (409) for a first attempt before it takes the key over',
+    'How long a retry waits (409) for a first attempt before it takes the key over (the first attempt, if still running, is then refused and charges nothing)',
   ),
   REQUEST_TIMEOUT_MS: int(60_000, 1000, 600_000, 'Deadline of one API call, upstream calls included'),
   SWEEP_INTERVAL_SECONDS: int(30, 1, 3600, 'How often expired holds and idempotency records are swept'),
@@ -109,7 +109,7 @@ export const ConfigEnv = Type.Object({
     30,
     0,
     100_000,
-    'Failed authentications a client address may make per minute before it gets 429 (0: no limit)',
+    'Failed authentications (API key, admin token, metrics token) a client address may make per minute; past it, its failing requests get 429 instead of 401, while requests with valid credentials are always served (0: no limit)',
   ),
   TRUST_PROXY: Type.String({
     default: '',

@@ -1,7 +1,9 @@
 // Domain errors and the one mapper that turns any error into the error envelope and a status.
 // Services throw AppError (or let SourceError/EnrichmentError through); only toHttpError knows
 // about HTTP statuses.
+import { JsonTooDeepError } from './canonical-json.js';
 import type { ErrorCode, ErrorDetail } from './contract/common.js';
+import { DEFAULT_BODY_LIMIT, formatBytes } from './contract/endpoints.js';
 import { EnrichmentError } from './enrichment/interface.js';
 import { SourceError } from './sources/interface.js';
 
@@ -111,9 +113,12 @@ export function validationDetails(validation: NonNullable<FastifyLikeError['vali
   return details;
 }
 
-export function toHttpError(err: unknown, requestId: string): HttpError {
+/** `bodyLimit`: the body limit of the route that was called, named in a 413 */
+export function toHttpError(err: unknown, requestId: string, bodyLimit = DEFAULT_BODY_LIMIT): HttpError {
   let e: AppError | undefined;
   if (err instanceof AppError) e = err;
+  else if (err instanceof JsonTooDeepError)
+    e = badRequest(`Request body is ${err.message}`, [{ field: 'body', message: `is ${err.message}` }]);
   else if (err instanceof SourceError) e = fromUpstream(err, 'the platform');
   else if (err instanceof EnrichmentError) e = fromUpstream(err, 'the enrichment backend');
   else {
@@ -125,7 +130,7 @@ export function toHttpError(err: unknown, requestId: string): HttpError {
         details,
       );
     } else if (f?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      e = new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MiB');
+      e = new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${formatBytes(bodyLimit)}`);
     } else if (f?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       e = new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     } else if (

@@ -3,6 +3,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics/index.js';
 import { createServices } from './services/container.js';
 import { ensureDemoKey } from './services/keys.js';
 
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   let services: Awaited<ReturnType<typeof createServices>>;
   try {
-    services = await createServices(config, logger);
+    // process metrics (CPU, memory, event loop, GC) describe this process: only here, not in every
+    // app a test builds
+    services = await createServices(config, logger, { metrics: new Metrics({ processMetrics: true }) });
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`gleaner: ${e.message}\n`);
@@ -36,8 +39,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const base = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   if (demo) {
-    // the one time this key is ever shown: it is stored only as a hash
-    process.stdout.write(
+    // the one time this key is ever shown: it is stored only as a hash. On stderr, apart from the
+    // JSON log lines on stdout, which never hold a key
+    process.stderr.write(
       [
         '',
         `  Gleaner created a demo key with ${config.DEMO_KEY_CREDITS} credits (shown this once, stored only as a hash):`,

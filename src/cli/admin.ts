@@ -130,7 +130,7 @@ async function run(argv: string[]): Promise<number> {
           r.entries
             .map(
               (e) =>
-                `#${e.seq}  ${e.created_at}  ${e.kind.padEnd(5)}  ${String(e.credits).padStart(10)}  ${e.route ?? ''} ${e.request_id ?? ''} ${e.note ?? ''}`,
+                `#${e.seq}  ${e.created_at}  ${e.kind.padEnd(5)}  ${String(e.credits).padStart(10)}  ${e.route ?? ''} ${e.request_id ?? ''}${e.client_request_id ? ` (${e.client_request_id})` : ''} ${e.note ?? ''}`,
             )
             .join('\n') || 'no entries',
         );

@@ -186,6 +186,29 @@ export const AnalyzeData = Type.Object({
   results: Type.Array(Type.Object({ text: Type.String(), enrichment: ref('Enrichment') })),
 });
 
+/** the largest request body of an endpoint, unless it says otherwise */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** /ml/analyze takes up to 100 texts of 100,000 characters. A character (a code point, as the
+ *  schema counts them) is at most 4 bytes of UTF-8, so the largest valid body written as raw UTF-8
+ *  is about 40,000,000 bytes; 40 MiB leaves room for the rest of it. JSON escapes (`\u00e9`)
+ *  take more bytes per character and count against the limit. */
+export const ANALYZE_BODY_LIMIT = 40 * 1024 * 1024;
+
+/** deepest nesting of objects and arrays in a body (the contract's deepest is 3,
+ *  `categories.topic[i]`); a deeper body is answered 400 before it is parsed */
+export const MAX_BODY_DEPTH = 32;
+/** values (objects, arrays, members and elements) in a body; the largest valid body holds a few
+ *  hundred. More is answered 400 before the body is parsed. */
+export const MAX_BODY_VALUES = 10_000;
+
+/** a byte count as operators write it (1 MiB, 16 KiB) */
+export function formatBytes(n: number): string {
+  const MiB = 1024 * 1024;
+  if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 export interface EndpointDef {
   id: EndpointId;
   path: string;
@@ -196,6 +219,8 @@ export interface EndpointDef {
   data: TSchema;
   /** a valid example request body */
   example: Record<string, unknown>;
+  /** the largest request body in bytes (a larger one is answered 413) */
+  bodyLimit: number;
 }
 
 export type EndpointId =
@@ -223,6 +248,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: UserPostsBody,
     data: UserPostsData('ClipnetPost'),
     example: { username: 'example_user', limit: 10, enrich: ['sentiment'] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'clipnet.comments',
@@ -236,6 +262,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
       post_urls: ['https://www.clipnet.com/@example_user/video/7300000000000000001'],
       limit_per_post: 20,
     },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'clipnet.bulk_posts',
@@ -246,6 +273,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: BulkPostsBody,
     data: BulkPostsData,
     example: { usernames: ['example_user', 'another_user'], limit_per_user: 5 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'clipnet.hashtag_posts',
@@ -257,6 +285,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: HashtagPostsBody,
     data: HashtagPostsData,
     example: { hashtags: ['fitness'], days: 7, max_posts_per_hashtag: 20, enrich: ['sentiment', 'topics'] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'picnet.posts',
@@ -268,6 +297,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: PicnetUserPostsBody,
     data: UserPostsData('PicnetPost'),
     example: { username: 'example_user', limit: 10 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'picnet.comments',
@@ -279,6 +309,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: PostCommentsBody,
     data: CommentsData('PostComment'),
     example: { post_urls: ['https://www.picnet.com/p/AbCdEfGhIjK/', 'AbCdEfGhIjK'], limit_per_post: 20 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'picnet.hashtag_posts',
@@ -289,6 +320,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: HashtagPostsBody,
     data: HashtagPostsData,
     example: { hashtags: ['travel'], days: 7, max_posts_per_hashtag: 20 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'vidnet.search',
@@ -299,6 +331,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: VidnetSearchBody,
     data: VidnetSearchData,
     example: { keywords: ['review'], period: 'month', sorting: 'viewCount', max_posts_per_keyword: 20 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'vidnet.hashtag_search',
@@ -309,6 +342,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: VidnetHashtagBody,
     data: VidnetHashtagData,
     example: { hashtags: ['gaming'], depth: 1, only_shorts: true },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'vidnet.comments',
@@ -319,6 +353,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: VidnetCommentsBody,
     data: CommentsData('VidnetComment'),
     example: { post_urls: ['https://www.vidnet.com/watch?v=AbCdEfGhIjK', 'AbCdEfGhIjK'], limit_per_post: 20 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'vidnet.channel_videos',
@@ -329,6 +364,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: ChannelVideosBody,
     data: ChannelVideosData,
     example: { browse_ids: ['UCabcdefghijklmnopqrstuv'], depth: 1 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'vidnet.channel_shorts',
@@ -339,6 +375,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: ChannelShortsBody,
     data: ChannelShortsData,
     example: { browse_ids: ['UCabcdefghijklmnopqrstuv'] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {
     id: 'ml.analyze',
@@ -350,6 +387,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: AnalyzeBody,
     data: AnalyzeData,
     example: { texts: ['I love this phone, but the battery is awful'], enrich: ['sentiment', 'intent'] },
+    bodyLimit: ANALYZE_BODY_LIMIT,
   },
 ];
 

@@ -5,11 +5,10 @@ import { type Static, Type } from '@sinclair/typebox';
 import { StringEnum } from './string-enum.js';
 import './formats.js';
 
-export const EnrichmentType = StringEnum(['sentiment', 'topics', 'intent', 'keywords'], {
-  description: 'An enrichment type',
-});
+/** the enrichment types, in their documented order (results and prompts follow it) */
+export const ENRICHMENT_TYPES = ['sentiment', 'topics', 'intent', 'keywords'] as const;
+export const EnrichmentType = StringEnum(ENRICHMENT_TYPES, { description: 'An enrichment type' });
 export type EnrichmentType = Static<typeof EnrichmentType>;
-export const ENRICHMENT_TYPES: readonly EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 
 export const LlmProvider = StringEnum(['model-2.0-flash', 'model-1.5-pro'], {
   description:

@@ -3,7 +3,16 @@
 import type { TSchema } from '@sinclair/typebox';
 import { CreateKeyBody, GrantBody } from './admin.js';
 import { ErrorEnvelope, Metadata, successEnvelope } from './common.js';
-import { API_PREFIX, ENDPOINTS, type EndpointId } from './endpoints.js';
+import {
+  ANALYZE_BODY_LIMIT,
+  API_PREFIX,
+  DEFAULT_BODY_LIMIT,
+  ENDPOINTS,
+  type EndpointId,
+  formatBytes,
+  MAX_BODY_DEPTH,
+  MAX_BODY_VALUES,
+} from './endpoints.js';
 import { itemSchemas } from './items.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -31,9 +40,14 @@ const ERRORS: Array<{ status: number; code: string; message: string; when: strin
     status: 400,
     code: 'BAD_REQUEST',
     message: 'Invalid request: limit must be <= 100',
-    when: 'Invalid body',
+    when: `Invalid body: not JSON, not valid UTF-8, nested more than ${MAX_BODY_DEPTH} levels deep or over ${MAX_BODY_VALUES.toLocaleString('en-US')} values, or not matching the schema`,
   },
-  { status: 401, code: 'UNAUTHORIZED', message: 'API key is required', when: 'Missing or invalid API key' },
+  {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'API key is required',
+    when: 'Missing or invalid credentials',
+  },
   {
     status: 402,
     code: 'PAYMENT_REQUIRED',
@@ -61,14 +75,14 @@ const ERRORS: Array<{ status: number; code: string; message: string; when: strin
   {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
-    message: 'Request body is larger than 1 MiB',
-    when: 'Body over 1 MiB',
+    message: `Request body is larger than ${formatBytes(DEFAULT_BODY_LIMIT)}`,
+    when: `Body over ${formatBytes(DEFAULT_BODY_LIMIT)}`,
   },
   {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Content-Type must be application/json',
-    when: 'Not JSON',
+    when: 'Not JSON, or a charset other than UTF-8',
   },
   {
     status: 422,
@@ -76,7 +90,12 @@ const ERRORS: Array<{ status: number; code: string; message: string; when: strin
     message: 'This Idempotency-Key was already used with a different request',
     when: 'Idempotency-Key reused with another body',
   },
-  { status: 429, code: 'RATE_LIMITED', message: 'Too many requests', when: 'Rate limit (see Retry-After)' },
+  {
+    status: 429,
+    code: 'RATE_LIMITED',
+    message: 'Too many requests',
+    when: 'Rate limit, or too many failed authentications from this address (see Retry-After)',
+  },
   {
     status: 500,
     code: 'INTERNAL_SERVER_ERROR',
@@ -97,9 +116,18 @@ const ERRORS: Array<{ status: number; code: string; message: string; when: strin
   },
 ];
 
-function errorResponses(codes: number[]): Record<string, Json> {
+/** `bodyLimit`: the operation's body limit, named by its 413 */
+function errorResponses(codes: number[], bodyLimit = DEFAULT_BODY_LIMIT): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const e of ERRORS.filter((x) => codes.includes(x.status))) {
+  for (const listed of ERRORS.filter((x) => codes.includes(x.status))) {
+    const e =
+      listed.status === 413
+        ? {
+            ...listed,
+            message: `Request body is larger than ${formatBytes(bodyLimit)}`,
+            when: `Body over ${formatBytes(bodyLimit)}`,
+          }
+        : listed;
     const example: Json = {
       success: false,
       error: {
@@ -304,7 +332,8 @@ export function buildOpenApi(): Record<string, Json> {
         operationId: e.id.replace('.', '_'),
         tags: [e.tag],
         summary: e.summary,
-        description: e.description,
+        description: `${e.description} Request body: at most ${formatBytes(e.bodyLimit)} (413 beyond).`,
+        'x-body-limit': e.bodyLimit,
         security: [{ ApiKey: [] }],
         parameters: [
           {
@@ -332,7 +361,7 @@ export function buildOpenApi(): Record<string, Json> {
               'application/json': { schema: clean(successEnvelope(e.data)), example: successExample(e.id) },
             },
           },
-          ...errorResponses(PAID_ERRORS),
+          ...errorResponses(PAID_ERRORS, e.bodyLimit),
         },
       },
     };
@@ -341,7 +370,7 @@ export function buildOpenApi(): Record<string, Json> {
     tags: ['admin'],
     summary,
     security: [{ AdminToken: [] }],
-    responses: { '200': { description: 'Success' }, ...errorResponses([400, 401, 404]) },
+    responses: { '200': { description: 'Success' }, ...errorResponses([400, 401, 404, 413, 415, 429]) },
     ...extra,
   });
   const idParam: Json = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
@@ -370,8 +399,7 @@ export function buildOpenApi(): Record<string, Json> {
     info: {
       title: 'Gleaner API',
       version: '1.0.0',
-      description:
-        'Public content from clipnet, picnet and vidnet with optional enrichment (sentiment, topics, intent, keywords), and text analysis. Every call is billed in credits; see docs/billing.md.',
+      description: `Public content from clipnet, picnet and vidnet with optional enrichment (sentiment, topics, intent, keywords), and text analysis. Every call is billed in credits; see docs/billing.md. Request bodies are JSON in UTF-8 (a declared charset other than UTF-8 is 415) of at most ${formatBytes(DEFAULT_BODY_LIMIT)}, ${formatBytes(ANALYZE_BODY_LIMIT)} on /ml/analyze (each operation's x-body-limit, in bytes; 413 beyond), nested at most ${MAX_BODY_DEPTH} levels deep and holding at most ${MAX_BODY_VALUES.toLocaleString('en-US')} values (400 beyond). Every error, including one about oversized or malformed headers, is an ErrorEnvelope.`,
     },
     servers: [{ url: '/' }],
     tags: [

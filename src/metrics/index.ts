@@ -118,7 +118,8 @@ export class Metrics {
   }
 
   constructor(opts: { processMetrics?: boolean } = {}) {
-    // process metrics (CPU, memory, event-loop lag) start timers: only for the real process
+    // process metrics (CPU, memory, event-loop lag, GC) watch the whole process: main.ts turns them
+    // on for the real one; apps built in tests go without
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gleaner_' });
   }
 

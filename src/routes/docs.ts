@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../errors.js';
 
 export interface DocsOptions {
   /** where the page is served (default /docs) */
@@ -15,11 +16,13 @@ export interface DocsOptions {
   title?: string;
 }
 
-const ASSETS: Record<string, { file: string; type: string }> = {
-  'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
-  'favicon-32x32.png': { file: 'favicon-32x32.png', type: 'image/png' },
-};
+// a Map: the name comes from the URL, and a plain object would answer "constructor" or
+// "__proto__" with a prototype member
+const ASSETS: ReadonlyMap<string, { file: string; type: string }> = new Map([
+  ['swagger-ui.css', { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' }],
+  ['swagger-ui-bundle.js', { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' }],
+  ['favicon-32x32.png', { file: 'favicon-32x32.png', type: 'image/png' }],
+]);
 
 /** Only this origin: no inline script, no eval, no outside host for anything. Swagger UI sets
  *  element styles from script, which style-src 'self' allows (CSSOM, not inline markup). */
@@ -102,8 +105,8 @@ export const docsRoutes: FastifyPluginAsync<DocsOptions> = async (app, opts) => 
     reply.headers(SECURITY_HEADERS).type('text/javascript; charset=utf-8').send(INIT),
   );
   app.get<{ Params: { name: string } }>(`${prefix}/assets/:name`, async (req, reply) => {
-    const asset = ASSETS[req.params.name];
-    if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
+    const asset = ASSETS.get(req.params.name);
+    if (!asset) throw new AppError('NOT_FOUND', `No asset ${req.params.name}`);
     let body = cache.get(asset.file);
     if (!body) {
       body = await readFile(join(dist, asset.file));

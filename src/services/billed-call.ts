@@ -5,21 +5,34 @@
 //  - remote work (a live platform, an LLM backend): hold what the call can cost at most (capping
 //    the items asked for at what the balance affords), then settle for what came back, or
 //    release the hold when the work failed.
-// The stored Idempotency-Key response is written in the same transaction as the debit.
+// The stored Idempotency-Key response is written in the same transaction as the debit, and both
+// apply only while the call's lease owns its Idempotency-Key record: a run that a retry took
+// over (it outlived IDEMPOTENCY_LOCK_SECONDS) is refused there, so one key is debited once.
+// When items exist but the balance covers none of them, the call is a 402: a reply of zero
+// items is never charged for lack of credits.
 
-import type { ChargeOutcome, Ledger, StoredResponse } from '../billing/ledger/interface.js';
+import type {
+  ChargeOutcome,
+  ChargeResult,
+  IdempotencyLease,
+  Ledger,
+  StoredResponse,
+} from '../billing/ledger/interface.js';
 import { affordableItems, enrichmentRate, type Price, priceOf, toCredits } from '../billing/pricing.js';
 import type { Metadata, Warning } from '../contract/common.js';
 import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
 import type { Enricher } from '../enrichment/interface.js';
-import { insufficientCredits } from '../errors.js';
+import { AppError, insufficientCredits } from '../errors.js';
 import { JsonBytes } from '../reusable-json.js';
 import type { SkippedItem, SourceCallContext } from '../sources/interface.js';
 
 export interface CallContext {
   keyId: string;
+  /** the server's own id of the request */
   requestId: string;
+  /** the caller's X-Request-Id, when it sent one (recorded beside requestId) */
+  clientRequestId?: string;
   route: EndpointId;
   /** performance.now() at the start of the request */
   startedAt: number;
@@ -27,8 +40,8 @@ export interface CallContext {
   signal: AbortSignal;
   /** whether the deadline has passed, without creating the signal */
   expired?: () => boolean;
-  /** set when the caller sent an Idempotency-Key that this call now owns */
-  idempotencyKey?: string;
+  /** set when the caller sent an Idempotency-Key: the lease on its record this call owns */
+  idempotency?: IdempotencyLease;
 }
 
 /** A call context whose deadline signal (a timer) is created only when something reads it: a
@@ -36,9 +49,10 @@ export interface CallContext {
 class RequestContext implements CallContext {
   readonly keyId: string;
   readonly requestId: string;
+  readonly clientRequestId?: string;
   readonly route: EndpointId;
   readonly startedAt: number;
-  readonly idempotencyKey?: string;
+  readonly idempotency?: IdempotencyLease;
   private readonly deadline: number;
   private timer: AbortSignal | undefined;
 
@@ -47,7 +61,8 @@ class RequestContext implements CallContext {
     this.requestId = fields.requestId;
     this.route = fields.route;
     this.startedAt = fields.startedAt;
-    if (fields.idempotencyKey !== undefined) this.idempotencyKey = fields.idempotencyKey;
+    if (fields.clientRequestId !== undefined) this.clientRequestId = fields.clientRequestId;
+    if (fields.idempotency !== undefined) this.idempotency = fields.idempotency;
     this.deadline = performance.now() + timeoutMs;
   }
 
@@ -144,7 +159,8 @@ export interface BilledCall<T, D> {
   maxItems: number;
   /** fewer affordable items than this is a 402 (analyze: every text must be paid) */
   minItems: number;
-  /** fetch at most `cap` items */
+  /** fetch at most `cap` items, but one when `cap` is 0 and any exists (a call whose balance
+   *  covers no item learns whether there was an item to sell) */
   fetch(cap: number): Promise<Fetched<T>>;
   /** the text that enrichment analyzes */
   text(item: T): string;
@@ -174,6 +190,20 @@ export function enrichOptions(body: {
     provider: body.llm_provider ?? 'model-2.0-flash',
   };
 }
+
+/** what the caller gets when a charge or settle was refused */
+function refused(result: ChargeResult & { ok: false }): AppError {
+  if (!result.fenced) return insufficientCredits();
+  return new AppError(
+    'IDEMPOTENCY_IN_PROGRESS',
+    'A retry with this Idempotency-Key took this call over (it ran longer than the idempotency lease); this run was discarded and charged nothing',
+    { retryAfterSeconds: 1 },
+  );
+}
+
+/** the fewest items a charge of `items` may cover: when there are items, at least one */
+const leastItems = (minItems: number, items: number) =>
+  Math.max(Math.min(minItems, items), Math.min(1, items));
 
 async function enrichItems<T>(
   deps: CallDeps,
@@ -249,7 +279,7 @@ export async function runBilledCall<T, D>(
     return render;
   };
   const idem = (render: (o: ChargeOutcome) => StoredResponse) =>
-    ctx.idempotencyKey ? { keyId: ctx.keyId, key: ctx.idempotencyKey, render } : undefined;
+    ctx.idempotency ? { ...ctx.idempotency, render } : undefined;
 
   if (local) {
     let available = await deps.ledger.available(ctx.keyId);
@@ -261,19 +291,20 @@ export async function runBilledCall<T, D>(
     const n = fetched.items.length;
     // enrich only what the balance covers now; the charge below decides for good
     const peek = affordableItems(price, available, n) ?? 0;
-    if (peek < call.minItems) throw insufficientCredits();
+    if (peek < leastItems(call.minItems, n)) throw insufficientCredits();
     const enriched = await enrichItems(deps, call, fetched.items.slice(0, peek), ctx);
     const render = finish(fetched, enriched, n);
     const result = await deps.ledger.charge({
       keyId: ctx.keyId,
       requestId: ctx.requestId,
+      clientRequestId: ctx.clientRequestId,
       route: ctx.route,
       price,
       items: enriched.length,
-      minItems: call.minItems,
+      minItems: leastItems(call.minItems, enriched.length),
       idempotency: idem(render),
     });
-    if (!result.ok) throw insufficientCredits();
+    if (!result.ok) throw refused(result);
     return result.stored ?? render(result, true);
   }
 
@@ -290,6 +321,8 @@ export async function runBilledCall<T, D>(
   let settled = false;
   try {
     const fetched = await call.fetch(hold.items);
+    // the balance covers the base charge and no item, and there are items: nothing to sell
+    if (hold.items === 0 && fetched.items.length > 0) throw insufficientCredits();
     const items = fetched.items.slice(0, hold.items);
     const enriched = await enrichItems(deps, call, items, ctx);
     // the balance may have cut the items asked for: say so when it could have mattered
@@ -300,13 +333,14 @@ export async function runBilledCall<T, D>(
       holdId: hold.holdId,
       keyId: ctx.keyId,
       requestId: ctx.requestId,
+      clientRequestId: ctx.clientRequestId,
       route: ctx.route,
       price,
       items: enriched.length,
-      minItems: Math.min(call.minItems, enriched.length),
+      minItems: leastItems(call.minItems, enriched.length),
       idempotency: idem(render),
     });
-    if (!result.ok) throw insufficientCredits();
+    if (!result.ok) throw refused(result);
     return result.stored ?? render(result, true);
   } catch (e) {
     if (!settled) await deps.ledger.release(hold.holdId);

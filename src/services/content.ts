@@ -48,6 +48,7 @@ import {
 
 type EnrichBody = Parameters<typeof enrichOptions>[0];
 
+import { dedupeBy } from '../sources/vidnet/common.js';
 import { parsePostRef } from './post-refs.js';
 import { collectTargets } from './targets.js';
 
@@ -57,6 +58,9 @@ export interface ContentDeps extends CallDeps {
 
 const stripAt = (u: string) => u.replace(/^@/, '');
 const stripHash = (h: string) => h.replace(/^#/, '');
+// Targets are deduplicated before pricing, keeping the caller's first spelling: handles,
+// hashtags and keywords compare without case, post URLs by the post they name.
+const caseless = (s: string) => s.toLowerCase();
 const videoText = (v: { title: string; description: string }) =>
   v.description ? `${v.title}\n${v.description}` : v.title;
 
@@ -93,7 +97,7 @@ export function userPosts(
         { username: stripAt(body.username), limit: Math.max(1, cap), cursor: body.cursor },
         sourceContext(ctx, true, skips.onSkip),
       );
-      const items = cap === 0 ? [] : page.items.map((p) => p.item);
+      const items = page.items.map((p) => p.item);
       const skipped = skips.warning(body.username);
       return { items, warnings: skipped ? [skipped] : [] };
     },
@@ -150,7 +154,7 @@ function multiTarget<R, T, D>(
         .map((r) => ({ target: r.target, code: 'NO_RESULTS', message: `no ${call.what} found` }));
       const skipped = call.targets.flatMap((t, i) => tallies[i]!.warning(t) ?? []);
       return {
-        items: c.results.flatMap((r) => call.items(r.value)).slice(0, cap),
+        items: c.results.flatMap((r) => call.items(r.value)).slice(0, Math.max(1, cap)),
         warnings: [...c.warnings, ...empty, ...skipped],
         meta: call.meta?.(c.results.map((r) => r.value)),
       };
@@ -170,7 +174,8 @@ function commentsCall<C extends { text: string }>(
   body: PostCommentsBody | VidnetCommentsBody,
   fetch: (ref: PostRef, limit: number, sctx: SourceCallContext) => Promise<C[]>,
 ): Promise<Reply> {
-  const refs = parseRefs(platform, body.post_urls);
+  // one post named in several URL forms is one target
+  const refs = dedupeBy(parseRefs(platform, body.post_urls), (r) => `${r.form}:${r.id}`);
   return multiTarget(deps, ctx, {
     source: deps.sources[platform],
     body,
@@ -222,7 +227,7 @@ export function bulkPosts(deps: ContentDeps, ctx: CallContext, body: BulkPostsBo
   return multiTarget(deps, ctx, {
     source,
     body,
-    targets: [...new Set(body.usernames.map(stripAt))],
+    targets: dedupeBy(body.usernames.map(stripAt), caseless),
     perTarget: body.limit_per_user,
     what: 'posts',
     run: async (username, _i, limit, sctx) => ({
@@ -254,7 +259,7 @@ export function hashtagPosts(
   body: HashtagPostsBody,
 ): Promise<Reply> {
   const source = deps.sources[platform];
-  const tags = [...new Set(body.hashtags.map(stripHash))];
+  const tags = dedupeBy(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,
@@ -275,7 +280,10 @@ const PAGE_SIZE = 20;
 
 export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSearchBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const keywords = [...new Set(body.keywords.map((k) => k.trim()))];
+  const keywords = dedupeBy(
+    body.keywords.map((k) => k.trim()),
+    (k) => caseless(k.replace(/\s+/g, ' ')),
+  );
   return multiTarget(deps, ctx, {
     source,
     body,
@@ -295,7 +303,7 @@ export function vidnetSearch(deps: ContentDeps, ctx: CallContext, body: VidnetSe
 
 export function vidnetHashtag(deps: ContentDeps, ctx: CallContext, body: VidnetHashtagBody): Promise<Reply> {
   const source = deps.sources.vidnet;
-  const tags = [...new Set(body.hashtags.map(stripHash))];
+  const tags = dedupeBy(body.hashtags.map(stripHash), caseless);
   return multiTarget(deps, ctx, {
     source,
     body,

@@ -70,6 +70,7 @@ export function entryView(e: LedgerEntry) {
     kind: e.kind,
     credits: toCredits(e.amount),
     request_id: e.requestId,
+    client_request_id: e.clientRequestId,
     route: e.route,
     note: e.note,
     created_at: e.createdAt.toISOString(),

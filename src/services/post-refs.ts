@@ -17,8 +17,14 @@ function asUrl(input: string): URL | null {
   }
 }
 
-function segments(u: URL): string[] {
-  return u.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+/** the path's segments, percent-decoded; null when the path holds a malformed escape ("%", "%ff"),
+ *  which names no post */
+function segments(u: URL): string[] | null {
+  try {
+    return u.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 function clipnet(input: string): PostRef | null {
@@ -27,6 +33,7 @@ function clipnet(input: string): PostRef | null {
   const u = asUrl(s);
   if (!u) return null;
   const seg = segments(u);
+  if (!seg) return null;
   const i = seg.findIndex((p) => p === 'video' || p === 'photo' || p === 'v');
   const after = i >= 0 ? seg[i + 1] : undefined;
   if (after && CLIPNET_ID.test(after.replace(/\.html$/, '')))
@@ -48,6 +55,7 @@ function picnet(input: string): PostRef | null {
   const u = asUrl(s);
   if (!u) return null;
   const seg = segments(u);
+  if (!seg) return null;
   const i = seg.findIndex((p) => p === 'p' || p === 'reel' || p === 'reels' || p === 'tv');
   const code = i >= 0 ? seg[i + 1] : undefined;
   return code && SHORTCODE.test(code) ? { id: code, form: 'id', input } : null;
@@ -61,6 +69,7 @@ function vidnet(input: string): PostRef | null {
   const v = u.searchParams.get('v');
   if (v && VIDNET_ID.test(v)) return { id: v, form: 'id', input };
   const seg = segments(u);
+  if (!seg) return null;
   const i = seg.findIndex((p) => ['shorts', 'embed', 'live', 'v', 'e'].includes(p));
   const after = i >= 0 ? seg[i + 1] : undefined;
   if (after && VIDNET_ID.test(after)) return { id: after, form: 'id', input };

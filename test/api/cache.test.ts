@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
+import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
@@ -86,8 +87,8 @@ test('enrichment results are cached per text: only new texts reach the analyzer'
   expect(await t.balance()).toBe(100 - 3 - 4.5 - 0.5 - 3 - 1.5);
 });
 
-test('with REDIS_URL the caches are shared by instances', async () => {
-  const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
+test.skipIf(REDIS_MISSING)('with REDIS_URL the caches are shared by instances', async () => {
+  const env = { REDIS_URL: REDIS_TEST_URL };
   const tag = `tag${randomBytes(6).toString('hex')}`;
   const sa = fakeSources({ kind: 'live' });
   const sb = fakeSources({ kind: 'live' });

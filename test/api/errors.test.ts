@@ -88,9 +88,9 @@ describe('transport', () => {
     expectError(await t.inject({ method: 'GET', url: '/api/picnet/comments' }), 405, 'METHOD_NOT_ALLOWED');
   });
 
-  test('a body over 1 MiB is 413', async () => {
-    const r = await t.post('/ml/analyze', { texts: ['x'.repeat(1024 * 1024)], enrich: ['sentiment'] });
-    expectError(r, 413, 'PAYLOAD_TOO_LARGE');
+  test('a body over 1 MiB is 413 (/ml/analyze has its own limit: body-limits.test.ts)', async () => {
+    const r = await t.post('/clipnet/posts', { username: 'alice', pad: 'x'.repeat(1024 * 1024) });
+    expect(expectError(r, 413, 'PAYLOAD_TOO_LARGE').error.message).toBe('Request body is larger than 1 MiB');
   });
 
   test('a missing or non-JSON Content-Type is 415', async () => {

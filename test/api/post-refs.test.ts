@@ -32,6 +32,10 @@ test.each([
   ['vidnet', 'https://www.vidnet.com/watch?v=short'],
   ['vidnet', 'https://www.vidnet.com/channel/UCabc'],
   ['vidnet', 'not an id'],
+  // malformed percent-escapes: no id can be read (and nothing throws)
+  ['clipnet', 'https://www.clipnet.com/%/video/7501921969951202327'],
+  ['picnet', 'https://www.picnet.com/p/%ff/'],
+  ['vidnet', 'https://x/%E0%A4%A'],
 ] as const)('%s: %s names no post', (platform, input) => {
   expect(parsePostRef(platform, input)).toBeNull();
 });

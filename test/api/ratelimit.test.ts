@@ -5,6 +5,7 @@ import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { fakeSources } from '../helpers/fakes.js';
 import { createTestDatabase, type TestDatabase } from '../reliability/lib/pg.js';
+import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];
 let db: TestDatabase | undefined;
@@ -78,30 +79,101 @@ test('concurrent requests per key: the one over the limit is 429 and costs nothi
   expect(await t.balance()).toBe(100 - 3 - 3);
 });
 
-test('failed authentications are limited per client address', async () => {
-  const t = await app({ AUTH_FAILURE_LIMIT: '3' });
-  const from = (address: string, key: string) =>
-    t.inject({
+/** a client address no other test or run uses (Redis counters outlive the test) */
+const address = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+describe.each(['memory', 'redis', 'postgres'] as const)('failed authentications on the %s store', (store) => {
+  async function limited(limit: number, extra: Record<string, string> = {}) {
+    const env: Record<string, string> = { AUTH_FAILURE_LIMIT: String(limit), ...extra };
+    if (store === 'redis') env.REDIS_URL = 'redis://127.0.0.1:6379';
+    if (store === 'postgres') {
+      db = await createTestDatabase();
+      const t = await app(
+        { ...env, DATABASE_URL: db.url },
+        { ledger: await openPostgresLedger(db.url, { poolSize: 4 }) },
+      );
+      expect(t.services.rateLimiter.store.kind).toBe('postgres');
+      return t;
+    }
+    const t = await app(env);
+    expect(t.services.rateLimiter.store.kind).toBe(store);
+    return t;
+  }
+
+  test('are limited per client address; a valid key from that address is always served', async () => {
+    const t = await limited(30);
+    const from = (ip: string, key: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/ml/analyze',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        payload: JSON.stringify(body),
+      });
+    const nat = address();
+    const codes = [];
+    for (let i = 0; i < 35; i++) codes.push((await from(nat, `gl_guess${i}`)).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(30)).toEqual([429, 429, 429, 429, 429]);
+    // the same address: a missing or wrong key is still refused…
+    const blocked = await from(nat, 'gl_guess-again');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({
+      success: false,
+      error: { code: 'RATE_LIMITED' },
+      metadata: { credits_used: 0 },
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // …while every tenant behind it with a valid key is served, and charged as usual
+    const other = await t.newKey(10);
+    for (const key of [t.key, other.key, t.key]) {
+      const r = await from(nat, key);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().metadata.credits_used).toBe(0.5);
+    }
+    expect(await t.balance()).toBe(99);
+    expect(await t.balance(other.id)).toBe(9.5);
+    // another address was never limited
+    expect((await from(address(), 'gl_wrong')).statusCode).toBe(401);
+  });
+
+  test('failed admin and metrics tokens count too; the right token is always served', async () => {
+    const t = await limited(3, {
+      ADMIN_TOKEN: 'admin-token-0123456789',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
+    const get = (url: string, token: string, ip: string) =>
+      t.inject({ method: 'GET', url, remoteAddress: ip, headers: { authorization: `Bearer ${token}` } });
+    for (const url of ['/admin/v1/keys', '/metrics']) {
+      const right = url === '/metrics' ? 'metrics-token-0123456789' : 'admin-token-0123456789';
+      const ip = address();
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await get(url, `wrong-token-${i}-0000000000`, ip)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      const r = await t.inject({ method: 'GET', url, remoteAddress: ip });
+      expect(r.statusCode).toBe(429);
+      expect(r.json().error.code).toBe('RATE_LIMITED');
+      expect((await get(url, right, ip)).statusCode).toBe(200);
+    }
+    // one counter per address, whatever was guessed: API keys after admin tokens are limited at once
+    const ip = address();
+    for (let i = 0; i < 3; i++)
+      expect((await get('/admin/v1/keys', `wrong-${i}-00000000000000`, ip)).statusCode).toBe(401);
+    const key = await t.inject({
       method: 'POST',
       url: '/api/v1/ml/analyze',
-      remoteAddress: address,
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', 'x-api-key': 'gl_wrong' },
       payload: JSON.stringify(body),
     });
-  const codes = [];
-  for (let i = 0; i < 5; i++) codes.push((await from('10.0.0.7', `gl_guess${i}`)).statusCode);
-  expect(codes).toEqual([401, 401, 401, 429, 429]);
-  // even the right key is refused from that address until the minute is over
-  const blocked = await from('10.0.0.7', t.key);
-  expect(blocked.statusCode).toBe(429);
-  expect(blocked.json().error.code).toBe('RATE_LIMITED');
-  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-  expect((await from('10.0.0.8', t.key)).statusCode).toBe(200);
+    expect(key.statusCode).toBe(429);
+  });
 });
 
 describe('shared by several instances', () => {
-  test('through Redis', async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_REQUESTS: '4' };
+  test.skipIf(REDIS_MISSING)('through Redis', async () => {
+    const env = { REDIS_URL: REDIS_TEST_URL, RATE_LIMIT_REQUESTS: '4' };
     const a = await app(env);
     const b = await app(env, { ledger: a.ledger });
     const shared = await a.newKey(100);

@@ -199,13 +199,20 @@ describe('PostgreSQL Idempotency-Key', () => {
   test('a record whose lease ran out (its instance died) is taken over by a retry', async () => {
     await pgApp({ credits: 100 });
     const ref = { keyId: t!.keyId, key: 'k', fingerprint: 'f', leaseMs: 50, ttlMs: 86_400_000 };
-    expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'new' });
+    const first = await t!.ledger.idempotencyBegin(ref);
+    expect(first).toMatchObject({ state: 'new', lease: { generation: 1 } });
     expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'in_progress' });
     expect(await t!.ledger.idempotencyBegin({ ...ref, fingerprint: 'g' })).toEqual({ state: 'mismatch' });
     await new Promise((r) => setTimeout(r, 80));
-    expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'new' });
-    await t!.ledger.idempotencyAbandon(ref);
-    expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'new' });
+    const second = await t!.ledger.idempotencyBegin(ref);
+    if (first.state !== 'new' || second.state !== 'new') throw new Error('not taken over');
+    // the same record, one generation on
+    expect(second.lease).toEqual({ ...first.lease, generation: 2 });
+    // the first run's abandon no longer applies: the record stays the retry's
+    await t!.ledger.idempotencyAbandon(first.lease);
+    expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'in_progress' });
+    await t!.ledger.idempotencyAbandon(second.lease);
+    expect(await t!.ledger.idempotencyBegin(ref)).toMatchObject({ state: 'new' });
   });
 });
 
@@ -323,7 +330,7 @@ describe('PostgreSQL holds, sweeper and reconcile', () => {
     );
     extra.push(...ledgers);
     const rows = await withClient(db.url, (c) => c.query('SELECT version FROM schema_migrations'));
-    expect(rows.rows.map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(rows.rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
     expect(await ledgers[0]!.countKeys()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // `npm start` as a newcomer runs it: the real process on its embedded defaults (SQLite ledger,
-// sandbox, built-in analyzer), a demo key printed once, and a clean shutdown on SIGTERM.
+// sandbox, built-in analyzer), a demo key printed once (on stderr, apart from the JSON logs on
+// stdout), process metrics, and a clean shutdown on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ interface Running {
   child: ChildProcess;
   base: string;
   demoKey: string | null;
-  output: () => string;
+  stdout: () => string;
+  stderr: () => string;
 }
 
 function start(): Promise<Running> {
@@ -28,23 +30,26 @@ function start(): Promise<Running> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${out}\n${err}`)), 90_000);
     const onData = (b: Buffer) => {
       out += b.toString();
       const listening = out.split('\n').find((l) => l.includes('"msg":"listening"'));
       if (!listening) return;
       clearTimeout(timer);
       const base = (JSON.parse(listening) as { url: string }).url;
-      resolve({ child, base, demoKey: /X-API-Key: (gl_\S+)/.exec(out)?.[1] ?? null, output: () => out });
+      // the banner is written before the listening line
+      const demoKey = /X-API-Key: (gl_\S+)/.exec(err)?.[1] ?? null;
+      resolve({ child, base, demoKey, stdout: () => out, stderr: () => err });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (b: Buffer) => {
-      out += b.toString();
+      err += b.toString();
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
+      reject(new Error(`exited with ${code}:\n${out}\n${err}`));
     });
   });
 }
@@ -69,12 +74,9 @@ test('first start prints a working demo key once; the API works offline; SIGTERM
   try {
     expect(first.demoKey).toMatch(/^gl_[A-Za-z0-9_-]{32}$/);
     const key = first.demoKey!;
-    // the key appears only in the banner, never in a log line
-    const logLines = first
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'));
-    expect(logLines.some((l) => l.includes(key))).toBe(false);
+    // the key appears only in the banner on stderr; stdout holds JSON log lines only, none with it
+    expect(first.stderr()).toContain('Gleaner created a demo key');
+    expect(first.stderr()).toContain(`X-API-Key: ${key}`);
 
     const a = await post(first.base, key, '/ml/analyze', {
       texts: [
@@ -102,9 +104,29 @@ test('first start prints a working demo key once; the API works offline; SIGTERM
     expect(pj.data.posts[0].enrichment.sentiment).toMatch(/^(positive|negative|neutral)$/);
     expect(pj.metadata.credits_used).toBe(5.5);
     expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+
+    // the process metrics docs/operations.md lists
+    const metrics = await (await fetch(`${first.base}/metrics`)).text();
+    for (const series of [
+      'gleaner_process_cpu_seconds_total',
+      'gleaner_process_resident_memory_bytes',
+      'gleaner_nodejs_heap_size_used_bytes',
+      'gleaner_nodejs_eventloop_lag_seconds',
+    ])
+      expect(metrics).toMatch(new RegExp(`^${series} \\d`, 'm'));
   } finally {
     expect(await stop(first)).toBe(0);
   }
+  const lines = first.stdout().split('\n').filter(Boolean);
+  expect(lines.length).toBeGreaterThan(3);
+  for (const line of lines) {
+    expect(line.startsWith('{'), line).toBe(true);
+    expect(line).not.toContain(first.demoKey!);
+  }
+  // one request id per log line
+  const requests = lines.filter((l) => l.includes('"msg":"request"'));
+  expect(requests.length).toBeGreaterThanOrEqual(3);
+  for (const line of requests) expect(line.match(/"reqId"/g)).toHaveLength(1);
 
   const second = await start();
   try {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type App, buildApp } from '../../src/app.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   sources?: Sources;
   enricher?: Enricher;
   ledger?: Ledger;
+  /** the app's logger (default: silent) */
+  logger?: Logger;
 }
 
 export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -45,7 +47,7 @@ export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = opts.logger ?? pino({ level: 'silent' });
   const ledger = opts.ledger ?? new SqliteLedger(join(dir, 'ledger.db'));
   const services = await createServices(config, logger, {
     ledger,

@@ -2,6 +2,7 @@
 // the flags become a request body, and its help with examples.
 import { readFileSync } from 'node:fs';
 import { type EndpointId, endpoint } from '../../../src/contract/endpoints.js';
+import { ENRICHMENT_TYPES } from '../../../src/contract/items.js';
 import { UsageError } from './config.js';
 
 export interface OptionSpec {
@@ -111,16 +112,15 @@ const targetOptions = (t: TargetInput): Record<string, OptionSpec> => ({
   [t.fileFlag]: { type: 'string', arg: 'FILE', help: t.fileHelp },
 });
 
-const ENRICH_TYPES = ['sentiment', 'topics', 'intent', 'keywords'] as const;
 const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as const;
 
 function enrichBody(v: Values, required = false): Body {
   const enrich = commaList(v, 'enrich');
   for (const t of enrich)
-    if (!(ENRICH_TYPES as readonly string[]).includes(t))
-      throw new UsageError(`--enrich: unknown type ${JSON.stringify(t)}; use ${ENRICH_TYPES.join(', ')}`);
+    if (!(ENRICHMENT_TYPES as readonly string[]).includes(t))
+      throw new UsageError(`--enrich: unknown type ${JSON.stringify(t)}; use ${ENRICHMENT_TYPES.join(', ')}`);
   if (required && enrich.length === 0)
-    throw new UsageError(`--enrich is required: one or more of ${ENRICH_TYPES.join(', ')}`);
+    throw new UsageError(`--enrich is required: one or more of ${ENRICHMENT_TYPES.join(', ')}`);
   const topics = commaList(v, 'topics');
   const provider = oneOf(v, 'llm-provider', PROVIDERS);
   return {

@@ -22,7 +22,10 @@ export interface LedgerEntry {
   seq: number;
   kind: 'grant' | 'debit';
   amount: number;
+  /** the server's own id of the request that was charged */
   requestId: string | null;
+  /** the caller's X-Request-Id of that request, when it sent one */
+  clientRequestId: string | null;
   route: string | null;
   note: string | null;
   createdAt: Date;
@@ -38,6 +41,16 @@ export interface StoredResponse {
 export interface IdempotencyRef {
   keyId: string;
   key: string;
+}
+
+/** The Idempotency-Key record a running call owns: its fencing token. A retry that takes the
+ *  record over (its lease ran out) bumps the generation, so the first run's debit, stored
+ *  response and abandon, which all check the lease in their own transaction, no longer apply. */
+export interface IdempotencyLease extends IdempotencyRef {
+  /** the record: kept when a retry takes it over, new when the key is used again after expiry */
+  record: string;
+  /** 1 for a new record, one more at each take-over */
+  generation: number;
 }
 
 export interface ChargeOutcome {
@@ -58,11 +71,18 @@ export interface ChargeRequest {
   items: number;
   /** fewer items than this is not a sale: the call is refused with nothing debited */
   minItems: number;
-  /** when given, the response is stored in the same transaction as the debit */
-  idempotency?: IdempotencyRef & { render: (outcome: ChargeOutcome) => StoredResponse };
+  /** the caller's X-Request-Id, recorded beside `requestId` (the server's own) */
+  clientRequestId?: string;
+  /** when given, the debit applies only while this lease still owns its record, and the response
+   *  is stored in the same transaction as the debit */
+  idempotency?: IdempotencyLease & { render: (outcome: ChargeOutcome) => StoredResponse };
 }
 
-export type ChargeResult = ({ ok: true } & ChargeOutcome & { stored?: StoredResponse }) | { ok: false };
+export type ChargeResult =
+  | ({ ok: true } & ChargeOutcome & { stored?: StoredResponse })
+  /** `fenced`: the call's Idempotency-Key record was taken over by a retry; nothing was debited
+   *  (and a settled hold was released) */
+  | { ok: false; fenced?: true };
 
 export interface HoldRequest {
   keyId: string;
@@ -94,11 +114,12 @@ export interface SettleRequest {
   price: Price;
   items: number;
   minItems: number;
+  clientRequestId?: string;
   idempotency?: ChargeRequest['idempotency'];
 }
 
 export type IdempotencyBegin =
-  | { state: 'new' }
+  | { state: 'new'; lease: IdempotencyLease }
   | { state: 'replay'; response: StoredResponse }
   | { state: 'in_progress' }
   | { state: 'mismatch' };
@@ -156,8 +177,9 @@ export interface Ledger {
   idempotencyBegin(
     ref: IdempotencyRef & { fingerprint: string; leaseMs: number; ttlMs: number },
   ): Promise<IdempotencyBegin>;
-  /** forgets a running idempotency record after a call that failed (its retry runs again) */
-  idempotencyAbandon(ref: IdempotencyRef): Promise<void>;
+  /** forgets a running idempotency record after a call that failed (its retry runs again);
+   *  nothing when the lease no longer owns the record */
+  idempotencyAbandon(lease: IdempotencyLease): Promise<void>;
   purgeIdempotency(now?: Date): Promise<number>;
 
   reconcile(): Promise<ReconcileReport>;

@@ -5,14 +5,16 @@
 //    same statement from the row it locks, so no instance ever acts on a balance it read earlier;
 //  - the CHECK constraints (balance >= 0, 0 <= held <= balance) make an overspend impossible
 //    even for a buggy writer, and a trigger makes the journal append-only;
-//  - a stored Idempotency-Key response commits in the same transaction as its debit;
+//  - a stored Idempotency-Key response commits in the same transaction as its debit, and both
+//    apply only while the call's lease still owns its idempotency record (the row is locked and
+//    checked in that transaction: a run a retry took over is fenced off, see migration 4);
 //  - the sweeper takes expired holds with FOR UPDATE SKIP LOCKED, so every instance can sweep
 //    at once without closing a hold twice;
 //  - durability: a COMMIT returns once its WAL is flushed;
 //  - group commit: a debit holds its key's row lock until its COMMIT, so the calls of one key
 //    would run one commit (one WAL flush) at a time. Instead, the charges, holds and settles
 //    that arrive while a write is running are queued and then run together in one transaction
-//    (see flush()): one call of the gleaner_batch function (migration 3) does them in the order
+//    (see flush()): one call of the gleaner_batch_fenced function (migration 4) does them in the order
 //    they came (sorted by key, so that two batches lock rows in the same order), each deciding
 //    on the row it locks exactly as the single-call statements do; then one statement stores
 //    their Idempotency-Key responses, then COMMIT. If anything in a batch fails, the database
@@ -20,7 +22,7 @@
 //    undoes or fails the others.
 // Timestamps (hold expiry, idempotency leases) use the database clock, so instances with skewed
 // clocks agree.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Price } from '../pricing.js';
 import type {
@@ -30,6 +32,7 @@ import type {
   HoldRequest,
   HoldResult,
   IdempotencyBegin,
+  IdempotencyLease,
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
@@ -87,7 +90,8 @@ const AFFORDABLE = `
     FROM k
   )`;
 
-// One-step debit: $5 min items, $6 request id, $7 route.
+// One-step debit: $5 min items, $6 request id, $7 route, $8 the caller's request id. Calls with
+// an Idempotency-Key go through gleaner_batch_fenced instead (it checks their lease).
 const CHARGE = `
 WITH ${AFFORDABLE},
   d AS (
@@ -97,8 +101,8 @@ WITH ${AFFORDABLE},
     RETURNING a.id, c.n, $2::bigint + $3::bigint * c.n AS amount, a.balance
   ),
   j AS (
-    INSERT INTO ledger (key_id, kind, amount, request_id, route)
-    SELECT id, 'debit', amount, $6, $7 FROM d WHERE amount > 0
+    INSERT INTO ledger (key_id, kind, amount, request_id, route, client_request_id)
+    SELECT id, 'debit', amount, $6, $7, $8 FROM d WHERE amount > 0
   )
 SELECT n, amount, balance FROM d`;
 
@@ -148,27 +152,30 @@ u AS (
 )
 SELECT COALESCE(SUM(n), 0)::bigint AS n FROM s`;
 
-// Starts (or takes over) an idempotency record. Inserted when new, replaced when expired, taken
-// over when its lease ran out (the instance running it died); otherwise left alone and read back.
+// Starts (or takes over) an idempotency record. Inserted when new, replaced (a new record id)
+// when expired, taken over when its lease ran out (the instance running it died, or the run
+// takes too long); otherwise left alone and read back. Replacing or taking over bumps the
+// generation, which fences the earlier run off. $6 the id of a new record.
 const IDEM_BEGIN = `
-INSERT INTO idempotency AS i (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at)
+INSERT INTO idempotency AS i (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at,
+                              record_id, generation)
 VALUES ($1, $2, $3, 'running',
         clock_timestamp() + $4::bigint * interval '1 millisecond',
         clock_timestamp(),
-        clock_timestamp() + $5::bigint * interval '1 millisecond')
+        clock_timestamp() + $5::bigint * interval '1 millisecond',
+        $6, 1)
 ON CONFLICT (key_id, idem_key) DO UPDATE SET
   fingerprint = EXCLUDED.fingerprint,
   state = 'running',
   locked_until = EXCLUDED.locked_until,
   status = NULL, headers = NULL, body = NULL,
   created_at = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.created_at ELSE i.created_at END,
-  expires_at = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.expires_at ELSE i.expires_at END
+  expires_at = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.expires_at ELSE i.expires_at END,
+  record_id = CASE WHEN i.expires_at < clock_timestamp() THEN EXCLUDED.record_id ELSE i.record_id END,
+  generation = i.generation + 1
 WHERE i.expires_at < clock_timestamp()
    OR (i.state = 'running' AND i.locked_until < clock_timestamp() AND i.fingerprint = EXCLUDED.fingerprint)
-RETURNING 1`;
-
-const IDEM_DONE =
-  "UPDATE idempotency SET state = 'done', status = $3, headers = $4, body = $5 WHERE key_id = $1 AND idem_key = $2";
+RETURNING record_id, generation`;
 
 /** retried: a deadlock or a serialization failure aborts a transaction without effect */
 const TRANSIENT = new Set(['40001', '40P01']);
@@ -182,7 +189,7 @@ export interface PostgresLedgerOptions {
 
 type Client = pg.PoolClient;
 
-/** one call of a batch: its row of gleaner_batch's arguments (see migration 3) */
+/** one call of a batch: its row of gleaner_batch_fenced's arguments (see migration 4) */
 interface BatchRow {
   kind: 'charge' | 'hold' | 'settle';
   keyId: string;
@@ -194,18 +201,21 @@ interface BatchRow {
   route: string;
   holdId: string | null;
   ttlMs: number | null;
+  clientRequestId: string | null;
+  idempotency: IdempotencyLease | null;
 }
 
 interface BatchOutcome {
   n: number | null;
   amount: number | null;
   balance: number | null;
+  /** the call's lease no longer owns its idempotency record: nothing was done */
+  fenced: boolean;
 }
 
 /** a stored Idempotency-Key response, written in the batch's transaction */
 interface StoredRow {
-  keyId: string;
-  key: string;
+  lease: IdempotencyLease;
   status: number;
   headers: string;
   body: string;
@@ -216,7 +226,7 @@ interface Queued {
   row: BatchRow;
   /** whether finish() may give a response to store (an Idempotency-Key call) */
   stores: boolean;
-  /** reads its outcome from its row of gleaner_batch's answer */
+  /** reads its outcome from its row of gleaner_batch_fenced's answer */
   finish(out: BatchOutcome): { value: unknown; stored?: StoredRow };
   /** the call on its own, in its own transaction (when its batch failed) */
   alone(): Promise<unknown>;
@@ -224,14 +234,17 @@ interface Queued {
   reject(e: unknown): void;
 }
 
-const BATCH = `SELECT n, amount, balance FROM gleaner_batch($1::text[], $2::text[], $3::bigint[],
-  $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::bigint[])`;
+const BATCH = `SELECT n, amount, balance, fenced FROM gleaner_batch_fenced($1::text[], $2::text[],
+  $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[],
+  $10::bigint[], $11::text[], $12::text[], $13::text[], $14::bigint[])`;
 
+// the records are locked by gleaner_batch_fenced in this transaction; the lease is checked again
 const STORE_RESPONSES = `
 UPDATE idempotency i SET state = 'done', status = u.status, headers = u.headers::jsonb, body = u.body
-FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[])
-  AS u (key_id, idem_key, status, headers, body)
-WHERE i.key_id = u.key_id AND i.idem_key = u.idem_key`;
+FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::integer[], $6::text[], $7::text[])
+  AS u (key_id, idem_key, record_id, generation, status, headers, body)
+WHERE i.key_id = u.key_id AND i.idem_key = u.idem_key AND i.record_id = u.record_id
+  AND i.generation = u.generation AND i.state = 'running'`;
 
 /** writes of one instance running at once. One: what arrives meanwhile waits and goes in the
  *  next batch. Two, in load runs against one busy key while this was developed, gave about 10%
@@ -292,48 +305,13 @@ export class PostgresLedger implements Ledger {
       for (const op of batch) op.reject(e);
       return;
     }
-    const values: unknown[] = [];
+    let values: unknown[];
     // without responses to store, the batch is one statement: its own implicit transaction,
     // committed (WAL flushed) before it answers, in one round trip instead of three
     const explicit = batch.some((op) => op.stores);
     try {
       if (explicit) await c.query('BEGIN');
-      const rows = batch.map((op) => op.row);
-      const r = await c.query<BatchOutcome>({
-        name: 'batch',
-        text: BATCH,
-        values: [
-          rows.map((x) => x.kind),
-          rows.map((x) => x.keyId),
-          rows.map((x) => x.base),
-          rows.map((x) => x.perItem),
-          rows.map((x) => x.want),
-          rows.map((x) => x.min),
-          rows.map((x) => x.requestId),
-          rows.map((x) => x.route),
-          rows.map((x) => x.holdId),
-          rows.map((x) => x.ttlMs),
-        ],
-      });
-      if (r.rows.length !== batch.length) throw new Error('gleaner_batch answered a row count of its own');
-      const stored: StoredRow[] = [];
-      batch.forEach((op, i) => {
-        const f = op.finish(r.rows[i]!);
-        values.push(f.value);
-        if (f.stored) stored.push(f.stored);
-      });
-      if (stored.length > 0)
-        await c.query({
-          name: 'store_responses',
-          text: STORE_RESPONSES,
-          values: [
-            stored.map((x) => x.keyId),
-            stored.map((x) => x.key),
-            stored.map((x) => x.status),
-            stored.map((x) => x.headers),
-            stored.map((x) => x.body),
-          ],
-        });
+      values = await this.batchIn(c, batch);
       if (explicit) await c.query('COMMIT');
     } catch (e) {
       if (!statementError(e)) {
@@ -353,6 +331,56 @@ export class PostgresLedger implements Ledger {
     batch.forEach((op, i) => {
       op.resolve(values[i]);
     });
+  }
+
+  /** Runs calls in one gleaner_batch_fenced call and stores their Idempotency-Key responses, on
+   *  `c` (in a transaction when a response is to be stored); returns their values in order. */
+  private async batchIn(c: Client, batch: Array<Pick<Queued, 'row' | 'finish'>>): Promise<unknown[]> {
+    const rows = batch.map((op) => op.row);
+    const r = await c.query<BatchOutcome>({
+      name: 'batch',
+      text: BATCH,
+      values: [
+        rows.map((x) => x.kind),
+        rows.map((x) => x.keyId),
+        rows.map((x) => x.base),
+        rows.map((x) => x.perItem),
+        rows.map((x) => x.want),
+        rows.map((x) => x.min),
+        rows.map((x) => x.requestId),
+        rows.map((x) => x.route),
+        rows.map((x) => x.holdId),
+        rows.map((x) => x.ttlMs),
+        rows.map((x) => x.clientRequestId),
+        rows.map((x) => x.idempotency?.key ?? null),
+        rows.map((x) => x.idempotency?.record ?? null),
+        rows.map((x) => x.idempotency?.generation ?? null),
+      ],
+    });
+    if (r.rows.length !== batch.length)
+      throw new Error('gleaner_batch_fenced answered a row count of its own');
+    const values: unknown[] = [];
+    const stored: StoredRow[] = [];
+    batch.forEach((op, i) => {
+      const f = op.finish(r.rows[i]!);
+      values.push(f.value);
+      if (f.stored) stored.push(f.stored);
+    });
+    if (stored.length > 0)
+      await c.query({
+        name: 'store_responses',
+        text: STORE_RESPONSES,
+        values: [
+          stored.map((x) => x.lease.keyId),
+          stored.map((x) => x.lease.key),
+          stored.map((x) => x.lease.record),
+          stored.map((x) => x.lease.generation),
+          stored.map((x) => x.status),
+          stored.map((x) => x.headers),
+          stored.map((x) => x.body),
+        ],
+      });
+    return values;
   }
 
   private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
@@ -461,11 +489,12 @@ export class PostgresLedger implements Ledger {
       kind: 'grant' | 'debit';
       amount: number;
       request_id: string | null;
+      client_request_id: string | null;
       route: string | null;
       note: string | null;
       created_at: Date;
     }>(
-      'SELECT seq, kind, amount, request_id, route, note, created_at FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+      'SELECT seq, kind, amount, request_id, client_request_id, route, note, created_at FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
       [id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100],
     );
     return r.rows.map((e) => ({
@@ -473,6 +502,7 @@ export class PostgresLedger implements Ledger {
       kind: e.kind,
       amount: e.amount,
       requestId: e.request_id,
+      clientRequestId: e.client_request_id,
       route: e.route,
       note: e.note,
       createdAt: e.created_at,
@@ -488,38 +518,44 @@ export class PostgresLedger implements Ledger {
     return r.rows[0]?.a ?? 0;
   }
 
-  private async debit(
-    c: Client | undefined,
-    req: { keyId: string; requestId: string; route: string; price: Price; items: number; minItems: number },
-  ): Promise<ChargeOutcome | null> {
+  /** a debit without an Idempotency-Key (nothing to fence) */
+  private async debit(c: Client | undefined, req: ChargeRequest): Promise<ChargeOutcome | null> {
     const r = await this.q<{ n: number; amount: number; balance: number }>(
       'charge',
       CHARGE,
-      [req.keyId, req.price.base, req.price.perItem, req.items, req.minItems, req.requestId, req.route],
+      [
+        req.keyId,
+        req.price.base,
+        req.price.perItem,
+        req.items,
+        req.minItems,
+        req.requestId,
+        req.route,
+        req.clientRequestId ?? null,
+      ],
       c,
     );
     const row = r.rows[0];
     return row ? { items: row.n, amount: row.amount, balance: row.balance } : null;
   }
 
-  private async complete(
-    c: Client,
-    outcome: ChargeOutcome,
-    idempotency: NonNullable<ChargeRequest['idempotency']>,
-  ): Promise<ChargeResult> {
-    const stored = idempotency.render(outcome);
-    await this.q(
-      'idem_done',
-      IDEM_DONE,
-      [idempotency.keyId, idempotency.key, stored.status, JSON.stringify(stored.headers), stored.body],
-      c,
-    );
-    return { ok: true, ...outcome, stored };
+  /** a call with an Idempotency-Key on its own: gleaner_batch_fenced with one row, in a
+   *  transaction with its stored response */
+  private async fencedAlone(op: Pick<Queued, 'row' | 'finish'>): Promise<unknown> {
+    return this.tx(async (c) => (await this.batchIn(c, [op]))[0]);
   }
 
   private batchRow(
     kind: BatchRow['kind'],
-    req: { keyId: string; requestId: string; route: string; price: Price; minItems: number },
+    req: {
+      keyId: string;
+      requestId: string;
+      route: string;
+      price: Price;
+      minItems: number;
+      clientRequestId?: string;
+      idempotency?: IdempotencyLease;
+    },
     want: number,
     hold: { holdId: string; ttlMs: number | null } | null = null,
   ): BatchRow {
@@ -534,6 +570,15 @@ export class PostgresLedger implements Ledger {
       route: req.route,
       holdId: hold?.holdId ?? null,
       ttlMs: hold?.ttlMs ?? null,
+      clientRequestId: req.clientRequestId ?? null,
+      idempotency: req.idempotency
+        ? {
+            keyId: req.idempotency.keyId,
+            key: req.idempotency.key,
+            record: req.idempotency.record,
+            generation: req.idempotency.generation,
+          }
+        : null,
     };
   }
 
@@ -542,6 +587,7 @@ export class PostgresLedger implements Ledger {
     out: BatchOutcome,
     idempotency: ChargeRequest['idempotency'],
   ): { value: ChargeResult; stored?: StoredRow } {
+    if (out.fenced) return { value: { ok: false, fenced: true } };
     if (out.n === null || out.amount === null || out.balance === null) return { value: { ok: false } };
     const outcome: ChargeOutcome = { items: out.n, amount: out.amount, balance: out.balance };
     if (!idempotency) return { value: { ok: true, ...outcome } };
@@ -549,8 +595,7 @@ export class PostgresLedger implements Ledger {
     return {
       value: { ok: true, ...outcome, stored },
       stored: {
-        keyId: idempotency.keyId,
-        key: idempotency.key,
+        lease: idempotency,
         status: stored.status,
         headers: JSON.stringify(stored.headers),
         body: stored.body,
@@ -559,25 +604,21 @@ export class PostgresLedger implements Ledger {
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
-    return this.enqueue({
+    const op = {
       row: this.batchRow('charge', req, req.items),
+      finish: (out: BatchOutcome) => this.finishDebit(out, req.idempotency),
+    };
+    return this.enqueue({
+      ...op,
       stores: req.idempotency !== undefined,
-      finish: (out) => this.finishDebit(out, req.idempotency),
-      alone: () => this.chargeAlone(req),
+      alone: () => (req.idempotency ? this.fencedAlone(op) : this.chargeAlone(req)),
     });
   }
 
+  /** one statement, one implicit transaction */
   private async chargeAlone(req: ChargeRequest): Promise<ChargeResult> {
-    const idem = req.idempotency;
-    if (!idem) {
-      // one statement, one implicit transaction
-      const outcome = await this.withRetry(() => this.debit(undefined, req));
-      return outcome ? { ok: true, ...outcome } : { ok: false };
-    }
-    return this.tx(async (c) => {
-      const outcome = await this.debit(c, req);
-      return outcome ? this.complete(c, outcome, idem) : { ok: false };
-    });
+    const outcome = await this.withRetry(() => this.debit(undefined, req));
+    return outcome ? { ok: true, ...outcome } : { ok: false };
   }
 
   async hold(req: HoldRequest): Promise<HoldResult> {
@@ -614,11 +655,14 @@ export class PostgresLedger implements Ledger {
   }
 
   async settle(req: SettleRequest): Promise<ChargeResult> {
-    return this.enqueue({
+    const op = {
       row: this.batchRow('settle', req, req.items, { holdId: req.holdId, ttlMs: null }),
+      finish: (out: BatchOutcome) => this.finishDebit(out, req.idempotency),
+    };
+    return this.enqueue({
+      ...op,
       stores: req.idempotency !== undefined,
-      finish: (out) => this.finishDebit(out, req.idempotency),
-      alone: () => this.settleAlone(req),
+      alone: () => (req.idempotency ? this.fencedAlone(op) : this.settleAlone(req)),
     });
   }
 
@@ -628,8 +672,7 @@ export class PostgresLedger implements Ledger {
       // A hold that expired meanwhile no longer reserves anything: the debit is then conditional
       // on the balance like any one-step charge.
       const outcome = await this.debit(c, req);
-      if (!outcome) return { ok: false };
-      return req.idempotency ? this.complete(c, outcome, req.idempotency) : { ok: true, ...outcome };
+      return outcome ? { ok: true, ...outcome } : { ok: false };
     });
   }
 
@@ -645,11 +688,22 @@ export class PostgresLedger implements Ledger {
   async idempotencyBegin(
     ref: IdempotencyRef & { fingerprint: string; leaseMs: number; ttlMs: number },
   ): Promise<IdempotencyBegin> {
+    const { keyId, key } = ref;
     for (let attempt = 0; attempt < 5; attempt++) {
+      const record = randomBytes(12).toString('hex');
       const ins = await this.withRetry(() =>
-        this.q('idem_begin', IDEM_BEGIN, [ref.keyId, ref.key, ref.fingerprint, ref.leaseMs, ref.ttlMs]),
+        this.q<{ record_id: string; generation: number }>('idem_begin', IDEM_BEGIN, [
+          keyId,
+          key,
+          ref.fingerprint,
+          ref.leaseMs,
+          ref.ttlMs,
+          record,
+        ]),
       );
-      if ((ins.rowCount ?? 0) > 0) return { state: 'new' };
+      const won = ins.rows[0];
+      if (won)
+        return { state: 'new', lease: { keyId, key, record: won.record_id, generation: won.generation } };
       const r = await this.q<{
         fingerprint: string;
         state: 'running' | 'done';
@@ -675,11 +729,11 @@ export class PostgresLedger implements Ledger {
     return { state: 'in_progress' };
   }
 
-  async idempotencyAbandon(ref: IdempotencyRef) {
+  async idempotencyAbandon(lease: IdempotencyLease) {
     await this.q(
       'idem_abandon',
-      "DELETE FROM idempotency WHERE key_id = $1 AND idem_key = $2 AND state = 'running'",
-      [ref.keyId, ref.key],
+      "DELETE FROM idempotency WHERE key_id = $1 AND idem_key = $2 AND record_id = $3 AND generation = $4 AND state = 'running'",
+      [lease.keyId, lease.key, lease.record, lease.generation],
     );
   }
 
@@ -724,8 +778,15 @@ export class PostgresLedger implements Ledger {
           'SELECT DISTINCT key_id FROM ledger WHERE key_id NOT IN (SELECT id FROM api_keys)',
         )
       ).rows;
+      const doubled = (
+        await c.query<{ key_id: string; idem_record: string; n: number }>(
+          `SELECT key_id, idem_record, COUNT(*)::bigint AS n FROM ledger
+           WHERE kind = 'debit' AND idem_record IS NOT NULL
+           GROUP BY key_id, idem_record HAVING COUNT(*) > 1`,
+        )
+      ).rows;
       await c.query('COMMIT');
-      return reconcileReport({ keys, sums, held, entries, orphans });
+      return reconcileReport({ keys, sums, held, entries, orphans, doubled });
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw e;

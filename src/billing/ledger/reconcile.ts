@@ -8,13 +8,27 @@ export interface ReconcileSnapshot {
   held: Map<string, { held: number; n: number }>;
   entries: number;
   orphans: Array<{ key_id: string }>;
+  /** Idempotency-Key records with more than one debit in the journal (at most one is allowed) */
+  doubled: Array<{ key_id: string; idem_record: string; n: number }>;
 }
 
-export function reconcileReport({ keys, sums, held, entries, orphans }: ReconcileSnapshot): ReconcileReport {
+export function reconcileReport({
+  keys,
+  sums,
+  held,
+  entries,
+  orphans,
+  doubled,
+}: ReconcileSnapshot): ReconcileReport {
   const problems: ReconcileReport['problems'] = orphans.map((o) => ({
     keyId: o.key_id,
     problem: 'ledger entries for a key that does not exist',
   }));
+  for (const d of doubled)
+    problems.push({
+      keyId: d.key_id,
+      problem: `${d.n} debits for one Idempotency-Key (record ${d.idem_record}); at most one is allowed`,
+    });
   let openHolds = 0;
   for (const k of keys) {
     const s = sums.get(k.id);

@@ -11,8 +11,11 @@
 // The journal's seq is its rowid, without AUTOINCREMENT: rows are never deleted (a trigger
 // refuses it), so it only grows, and a commit writes one page less.
 // Several processes may share the file: BEGIN IMMEDIATE serialises writers and every balance
-// check happens inside the write transaction that debits.
-import { randomUUID } from 'node:crypto';
+// check happens inside the write transaction that debits, and so does the check that an
+// Idempotency-Key call still owns its record (the fencing of a run a retry took over).
+// The file is created readable by its owner only (tenants' stored replies are in it); SQLite
+// gives its -wal and -shm files the mode of the database file.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,6 +26,7 @@ import type {
   HoldRequest,
   HoldResult,
   IdempotencyBegin,
+  IdempotencyLease,
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
@@ -88,6 +92,23 @@ CREATE TABLE IF NOT EXISTS idempotency (
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 `;
 
+/** Changes of the schema above, in order; PRAGMA user_version counts those a file has. They run
+ *  on open, in the transaction that creates the schema, so an existing file is upgraded. */
+const MIGRATIONS: readonly string[] = [
+  // fencing of Idempotency-Key runs: the record's id (kept on take-over, new after expiry) and
+  // its generation (bumped on take-over); each debit's journal row names the record it was for,
+  // so reconcile sees a key debited twice; and the caller's X-Request-Id beside the server's
+  `ALTER TABLE idempotency ADD COLUMN record_id TEXT NOT NULL DEFAULT '';
+   UPDATE idempotency SET record_id = lower(hex(randomblob(12)));
+   ALTER TABLE idempotency ADD COLUMN generation INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE ledger ADD COLUMN client_request_id TEXT;
+   ALTER TABLE ledger ADD COLUMN idem_record TEXT;
+   ALTER TABLE ledger ADD COLUMN idem_generation INTEGER;`,
+];
+
+/** a new Idempotency-Key record's id */
+const newRecordId = () => randomBytes(12).toString('hex');
+
 interface KeyRow {
   id: string;
   name: string;
@@ -111,10 +132,22 @@ function toBalance(r: KeyRow): KeyBalance {
   return { ...toRecord(r), balance: r.balance, held: r.held };
 }
 
+/** a debit's journal row: the columns of insertEntries() after its kind */
+type DebitRow = [
+  keyId: string,
+  amount: number,
+  requestId: string,
+  route: string,
+  createdAt: number,
+  clientRequestId: string | null,
+  idemRecord: string | null,
+  idemGeneration: number | null,
+];
+
 /** the charges of the running batch, decided and not written yet (see writeDeferred) */
 interface Deferred {
   funds: Map<string, { balance: number; held: number; spent: number }>;
-  entries: Array<[keyId: string, amount: number, requestId: string, route: string, createdAt: number]>;
+  entries: DebitRow[];
 }
 
 /** journal rows per INSERT when the deferred charges are written */
@@ -150,7 +183,11 @@ export class SqliteLedger implements Ledger {
   private idle: Array<() => void> = [];
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:' && path !== '') {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      // created here, owner-only, before SQLite opens it (an existing file keeps its mode)
+      closeSync(openSync(path, 'a', 0o600));
+    }
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     // the commit's fsync is done by syncWal() below, off the event loop
@@ -158,7 +195,7 @@ export class SqliteLedger implements Ledger {
     this.walPath = path === ':memory:' || path === '' ? null : `${path}-wal`;
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
+    this.migrate();
     const db = this.db;
     this.s = {
       begin: db.prepare('BEGIN IMMEDIATE'),
@@ -176,8 +213,8 @@ export class SqliteLedger implements Ledger {
       insertKey: db.prepare(
         'INSERT INTO api_keys (id, name, prefix, key_hash, balance, held, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
       ),
-      insertEntry: db.prepare(
-        'INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      insertGrant: db.prepare(
+        "INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, 'grant', ?, NULL, NULL, ?, ?)",
       ),
       debit: db.prepare('UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ?'),
       credit: db.prepare('UPDATE api_keys SET balance = balance + ? WHERE id = ?'),
@@ -203,21 +240,46 @@ export class SqliteLedger implements Ledger {
           headers: string | null;
           body: string | null;
           expires_at: number;
+          record_id: string;
+          generation: number;
         }
       >('SELECT * FROM idempotency WHERE key_id = ? AND idem_key = ?'),
+      idemOwner: db
+        .prepare<[string, string, string, number], number>(
+          "SELECT 1 FROM idempotency WHERE key_id = ? AND idem_key = ? AND record_id = ? AND generation = ? AND state = 'running'",
+        )
+        .pluck(true),
       idemInsert: db.prepare(
-        "INSERT INTO idempotency (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at) VALUES (?, ?, ?, 'running', ?, ?, ?)",
+        "INSERT INTO idempotency (key_id, idem_key, fingerprint, state, locked_until, created_at, expires_at, record_id, generation) VALUES (?, ?, ?, 'running', ?, ?, ?, ?, ?)",
       ),
       idemDelete: db.prepare('DELETE FROM idempotency WHERE key_id = ? AND idem_key = ?'),
-      idemRelock: db.prepare('UPDATE idempotency SET locked_until = ? WHERE key_id = ? AND idem_key = ?'),
+      idemTakeOver: db.prepare(
+        'UPDATE idempotency SET locked_until = ?, generation = generation + 1 WHERE key_id = ? AND idem_key = ?',
+      ),
       idemDone: db.prepare(
-        "UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE key_id = ? AND idem_key = ?",
+        "UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE key_id = ? AND idem_key = ? AND record_id = ? AND generation = ?",
       ),
       idemAbandon: db.prepare(
-        "DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'running'",
+        "DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND record_id = ? AND generation = ? AND state = 'running'",
       ),
       idemPurge: db.prepare('DELETE FROM idempotency WHERE expires_at < ?'),
     };
+  }
+
+  /** Creates the schema and applies the migrations a file lacks, in one transaction (several
+   *  processes opening one file at once apply each migration once). */
+  private migrate(): void {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.db.exec(SCHEMA);
+      const version = this.db.pragma('user_version', { simple: true }) as number;
+      for (let v = version; v < MIGRATIONS.length; v++) this.db.exec(MIGRATIONS[v]!);
+      if (version < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`);
+      this.db.exec('COMMIT');
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
   }
 
   /** Queues a write; every write queued in the same tick commits in one transaction. */
@@ -316,9 +378,9 @@ export class SqliteLedger implements Ledger {
   private insertEntries(n: number): Database.Statement {
     let st = this.entryInserts.get(n);
     if (st === undefined) {
-      const values = Array.from({ length: n }, () => "(?, 'debit', ?, ?, ?, NULL, ?)").join(', ');
+      const values = Array.from({ length: n }, () => "(?, 'debit', ?, ?, ?, NULL, ?, ?, ?, ?)").join(', ');
       st = this.db.prepare(
-        `INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES ${values}`,
+        `INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at, client_request_id, idem_record, idem_generation) VALUES ${values}`,
       );
       this.entryInserts.set(n, st);
     }
@@ -398,8 +460,7 @@ export class SqliteLedger implements Ledger {
     return this.write(() => {
       const now = Date.now();
       this.s.insertKey.run(input.id, input.name, input.prefix, input.hash, input.credits, now);
-      if (input.credits > 0)
-        this.s.insertEntry.run(input.id, 'grant', input.credits, null, null, 'initial credits', now);
+      if (input.credits > 0) this.s.insertGrant.run(input.id, input.credits, 'initial credits', now);
       return toRecord(this.s.keyById.get(input.id)!);
     });
   }
@@ -442,7 +503,7 @@ export class SqliteLedger implements Ledger {
     return this.write(() => {
       if (!this.s.keyById.get(id)) return null;
       this.s.credit.run(amount, id);
-      this.s.insertEntry.run(id, 'grant', amount, null, null, note ?? null, Date.now());
+      this.s.insertGrant.run(id, amount, note ?? null, Date.now());
       return toBalance(this.s.keyById.get(id)!);
     });
   }
@@ -456,6 +517,7 @@ export class SqliteLedger implements Ledger {
           kind: 'grant' | 'debit';
           amount: number;
           request_id: string | null;
+          client_request_id: string | null;
           route: string | null;
           note: string | null;
           created_at: number;
@@ -467,6 +529,7 @@ export class SqliteLedger implements Ledger {
       kind: r.kind,
       amount: r.amount,
       requestId: r.request_id,
+      clientRequestId: r.client_request_id,
       route: r.route,
       note: r.note,
       createdAt: new Date(r.created_at),
@@ -477,9 +540,33 @@ export class SqliteLedger implements Ledger {
     return this.s.availableOf.get(keyId) ?? 0;
   }
 
-  /** the debit part of charge and settle; runs inside a write transaction */
+  /** whether a call still owns its Idempotency-Key record (no retry took it over); read inside
+   *  the write transaction that debits, so no take-over can come between */
+  private owns(lease: IdempotencyLease | undefined): boolean {
+    return (
+      lease === undefined ||
+      this.s.idemOwner.get(lease.keyId, lease.key, lease.record, lease.generation) !== undefined
+    );
+  }
+
+  /** the journal row of a debit */
+  private debitRow(req: ChargeRequest, amount: number): DebitRow {
+    const idem = req.idempotency;
+    return [
+      req.keyId,
+      amount,
+      req.requestId,
+      req.route,
+      Date.now(),
+      req.clientRequestId ?? null,
+      idem?.record ?? null,
+      idem?.generation ?? null,
+    ];
+  }
+
+  /** the debit part of charge and settle; runs inside a write transaction, after owns() */
   private debitIn(req: ChargeRequest): ChargeResult {
-    const { keyId, requestId, route, price, items, minItems, idempotency } = req;
+    const { keyId, price, items, minItems, idempotency } = req;
     const funds = this.s.fundsOf.get(keyId);
     if (!funds) return { ok: false };
     const [balance, held] = funds;
@@ -488,7 +575,7 @@ export class SqliteLedger implements Ledger {
     const amount = costOf(price, k);
     if (amount > 0) {
       if (this.s.debit.run(amount, keyId, amount).changes !== 1) return { ok: false };
-      this.s.insertEntry.run(keyId, 'debit', amount, requestId, route, null, Date.now());
+      this.insertEntries(1).run(this.debitRow(req, amount));
     }
     return this.debited(k, amount, balance - amount, idempotency);
   }
@@ -508,12 +595,15 @@ export class SqliteLedger implements Ledger {
       stored.body,
       idempotency.keyId,
       idempotency.key,
+      idempotency.record,
+      idempotency.generation,
     );
     return { ok: true, ...outcome, stored };
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
-    return this.write(() => {
+    return this.write((): ChargeResult => {
+      if (!this.owns(req.idempotency)) return { ok: false, fenced: true };
       if (this.deferred === null) return this.debitIn(req);
       return this.chargeDeferred(req, this.deferred);
     }, true);
@@ -535,7 +625,7 @@ export class SqliteLedger implements Ledger {
     const amount = costOf(req.price, k);
     if (amount > 0) {
       f.spent += amount;
-      d.entries.push([req.keyId, amount, req.requestId, req.route, Date.now()]);
+      d.entries.push(this.debitRow(req, amount));
     }
     return this.debited(k, amount, f.balance - f.spent, req.idempotency);
   }
@@ -562,7 +652,12 @@ export class SqliteLedger implements Ledger {
   }
 
   async settle(req: SettleRequest): Promise<ChargeResult> {
-    return this.write(() => {
+    return this.write((): ChargeResult => {
+      if (!this.owns(req.idempotency)) {
+        // a retry took the call over: its work is discarded, and so is its hold
+        this.closeHoldIn(req.holdId, 'released');
+        return { ok: false, fenced: true };
+      }
       this.closeHoldIn(req.holdId, 'settled');
       // A hold that expired meanwhile no longer reserves anything: the debit below is then
       // conditional on the balance like any one-step charge.
@@ -592,14 +687,27 @@ export class SqliteLedger implements Ledger {
   ): Promise<IdempotencyBegin> {
     return this.write((): IdempotencyBegin => {
       const now = Date.now();
-      let row = this.s.idemGet.get(ref.keyId, ref.key);
+      const { keyId, key } = ref;
+      let row = this.s.idemGet.get(keyId, key);
+      // an expired record is replaced by a new one (a new id), its generation still counting up
+      const generation = row ? row.generation + 1 : 1;
       if (row && row.expires_at < now) {
-        this.s.idemDelete.run(ref.keyId, ref.key);
+        this.s.idemDelete.run(keyId, key);
         row = undefined;
       }
       if (!row) {
-        this.s.idemInsert.run(ref.keyId, ref.key, ref.fingerprint, now + ref.leaseMs, now, now + ref.ttlMs);
-        return { state: 'new' };
+        const record = newRecordId();
+        this.s.idemInsert.run(
+          keyId,
+          key,
+          ref.fingerprint,
+          now + ref.leaseMs,
+          now,
+          now + ref.ttlMs,
+          record,
+          generation,
+        );
+        return { state: 'new', lease: { keyId, key, record, generation } };
       }
       if (row.fingerprint !== ref.fingerprint) return { state: 'mismatch' };
       if (row.state === 'done') {
@@ -611,16 +719,17 @@ export class SqliteLedger implements Ledger {
         return { state: 'replay', response };
       }
       if (row.locked_until < now) {
-        // the instance that ran the first attempt died; this retry takes the record over
-        this.s.idemRelock.run(now + ref.leaseMs, ref.keyId, ref.key);
-        return { state: 'new' };
+        // the first attempt died or runs too long: this retry takes the record over, and the
+        // bumped generation fences the first attempt off (its debit no longer applies)
+        this.s.idemTakeOver.run(now + ref.leaseMs, keyId, key);
+        return { state: 'new', lease: { keyId, key, record: row.record_id, generation } };
       }
       return { state: 'in_progress' };
     });
   }
 
-  async idempotencyAbandon(ref: IdempotencyRef) {
-    await this.write(() => this.s.idemAbandon.run(ref.keyId, ref.key));
+  async idempotencyAbandon(lease: IdempotencyLease) {
+    await this.write(() => this.s.idemAbandon.run(lease.keyId, lease.key, lease.record, lease.generation));
   }
 
   async purgeIdempotency(now = new Date()) {
@@ -652,7 +761,12 @@ export class SqliteLedger implements Ledger {
           'SELECT DISTINCT key_id FROM ledger WHERE key_id NOT IN (SELECT id FROM api_keys)',
         )
         .all();
-      return { keys, sums, held, entries, orphans };
+      const doubled = this.db
+        .prepare<[], { key_id: string; idem_record: string; n: number }>(
+          "SELECT key_id, idem_record, COUNT(*) AS n FROM ledger WHERE kind = 'debit' AND idem_record IS NOT NULL GROUP BY key_id, idem_record HAVING COUNT(*) > 1",
+        )
+        .all();
+      return { keys, sums, held, entries, orphans, doubled };
     });
     return reconcileReport(read());
   }

@@ -37,8 +37,7 @@ export interface FusedSums {
 
 const MAX_KIND = FULL_SPEC.charMax;
 /** keeps the touching pass of fusedSums from being optimized away */
-let sink = 0;
-export const fusedSink = (): number => sink;
+let _sink = 0;
 
 function reads(model: LinearModel, kind: number): boolean {
   const s = model.spec;
@@ -119,7 +118,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     // accumulating pass would otherwise wait for one by one.
     let touch = 0;
     for (let i = 0; i < hashes.length; i++) touch ^= w[(hashes[i]! & mask) * stride]!;
-    sink ^= touch;
+    _sink ^= touch;
     for (let i = 0; i < hashes.length; i++) {
       const kind = kinds[i]!;
       kindCounts[kind]!++;

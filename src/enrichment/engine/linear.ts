@@ -5,7 +5,7 @@
 // Logits are computed as integer sums of int8 weights (exact, order-independent) and scaled once,
 // so the same input gives bit-identical probabilities everywhere.
 import { readFileSync } from 'node:fs';
-import { extractFeatures, type FeatureSpec } from './features.js';
+import type { FeatureSpec } from './features.js';
 
 export interface LinearHeader {
   format: 1;
@@ -60,17 +60,6 @@ export function decodeModel(buf: Buffer): LinearModel {
 
 export function loadModel(path: string): LinearModel {
   return decodeModel(readFileSync(path));
-}
-
-/** Logits for the hashed features of `tokens`; `scratch` is reused to avoid allocation. */
-export function linearLogits(
-  model: LinearModel,
-  tokens: readonly string[],
-  scratch: number[] = [],
-): number[] {
-  scratch.length = 0;
-  extractFeatures(tokens, model.spec, scratch);
-  return logitsOf(model, scratch);
 }
 
 export function logitsOf(model: LinearModel, feats: readonly number[]): number[] {

@@ -23,10 +23,16 @@ function workerFile(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: fromSource ? ['--import', 'tsx'] : [] };
 }
 
-export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Enricher {
+export interface BuiltinEnricher extends Enricher {
+  /** slices the worker pool has completed since start (0 while every batch ran inline) */
+  workerTasksCompleted(): number;
+}
+
+export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): BuiltinEnricher {
   const threads = Math.max(1, opts.threads ?? cpus().length - 1);
   const inlineMaxChars = opts.inlineMaxChars ?? 2_000;
   let pool: Piscina | undefined;
+  let completedBefore = 0;
   const getPool = (): Piscina => {
     if (!pool) {
       const { filename, execArgv } = workerFile();
@@ -54,8 +60,12 @@ export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Enrich
     isLocal(_provider: LlmProvider): boolean {
       return true;
     },
+    workerTasksCompleted(): number {
+      return completedBefore + (pool?.completed ?? 0);
+    },
     async close(): Promise<void> {
       const p = pool;
+      completedBefore += p?.completed ?? 0;
       pool = undefined;
       await p?.destroy();
     },

@@ -5,7 +5,7 @@
 // returns identical output without an upstream call. See docs/llm-backend.md.
 import { createHash } from 'node:crypto';
 import type { Enrichment, EnrichmentType, Intent, LlmProvider } from '../../contract/items.js';
-import { INTENTS, SENTIMENTS } from '../../contract/items.js';
+import { ENRICHMENT_TYPES, INTENTS, SENTIMENTS } from '../../contract/items.js';
 import { type Enricher, EnrichmentError, type EnrichRequest } from '../interface.js';
 import { TAXONOMY } from '../topics/index.js';
 import { responseSchema, systemPrompt } from './prompt.js';
@@ -25,7 +25,6 @@ export interface LlmEnricherOptions {
   fetch?: typeof fetch;
 }
 
-const TYPE_ORDER: readonly EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_MAX_MS = 8_000;
 /** a Retry-After longer than this is not waited out: the caller gets 'throttled' with the delay */
@@ -103,7 +102,7 @@ export function normalizeItem(
   if (typeof raw !== 'object' || raw === null) throw new InvalidOutput('item is not an object');
   const r = raw as Record<string, unknown>;
   const out: Enrichment = {};
-  for (const type of TYPE_ORDER) {
+  for (const type of ENRICHMENT_TYPES) {
     if (!types.includes(type)) continue;
     if (type === 'sentiment') {
       let score =
@@ -296,7 +295,7 @@ export function createLlmEnricher(opts: LlmEnricherOptions): Enricher {
 
   return {
     async enrich(req: EnrichRequest, callOpts?: { signal?: AbortSignal }): Promise<Enrichment[]> {
-      const types = TYPE_ORDER.filter((t) => req.types.includes(t));
+      const types = ENRICHMENT_TYPES.filter((t) => req.types.includes(t));
       const custom = Array.isArray(req.categories?.topic);
       const categories = custom ? [...new Set(req.categories!.topic!)] : null;
       const allowed = categories ?? TAXONOMY;

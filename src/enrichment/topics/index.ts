@@ -9,7 +9,7 @@ import { tokenize } from '../keywords/tokenize.js';
 import { TOPICS } from './lexicon.js';
 import { RELATED, TOPIC_ALIASES } from './related.js';
 
-export const TAXONOMY: readonly string[] = Object.keys(TOPICS);
+export const TAXONOMY: readonly string[] = [...TOPICS.keys()];
 
 export interface TopicOptions {
   categories?: string[];
@@ -32,7 +32,7 @@ interface Compiled {
 const MIN_SCORE = 1;
 /** a second or third label must reach this share of the best label's score */
 const HASHTAG_WEIGHT = 1.5;
-const DAILY_LIFE = Object.keys(TOPICS).indexOf('daily_life');
+const DAILY_LIFE = TAXONOMY.indexOf('daily_life');
 /** tuned on the TweetTopic development file (see docs): first-person bonus for daily_life, share of the
  *  best score a second label needs (pro uses the same method: no variant measured better) */
 export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6 };
@@ -63,7 +63,7 @@ function add(index: TermIndex, key: string, label: number, weight: number): void
 }
 
 function addTopicTerms(index: TermIndex, topic: string, label: number, scale: number): void {
-  const def = TOPICS[topic];
+  const def = TOPICS.get(topic);
   if (!def) return;
   const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean);
   for (const w of words(def.terms)) add(index, termKey(w), label, scale);
@@ -101,20 +101,21 @@ function builtInFor(norm: string): string | undefined {
     .trim()
     .split(/\s+/)
     .join('_');
-  if (TOPICS[joined]) return joined;
-  if (TOPIC_ALIASES[norm]) return TOPIC_ALIASES[norm];
+  if (TOPICS.has(joined)) return joined;
+  const alias = TOPIC_ALIASES.get(norm);
+  if (alias !== undefined) return alias;
   const words = norm.split(' ');
   if (words.length === 1) {
-    for (const [alias, topic] of Object.entries(TOPIC_ALIASES)) if (stem(alias) === stem(norm)) return topic;
+    for (const [alias, topic] of TOPIC_ALIASES) if (stem(alias) === stem(norm)) return topic;
   }
   return undefined;
 }
 
 const RELATED_BY_STEM = new Map<string, string>();
 function relatedFor(norm: string): string | undefined {
-  if (RELATED[norm]) return RELATED[norm];
-  if (RELATED_BY_STEM.size === 0)
-    for (const [k, v] of Object.entries(RELATED)) RELATED_BY_STEM.set(termKey(k), v);
+  const exact = RELATED.get(norm);
+  if (exact !== undefined) return exact;
+  if (RELATED_BY_STEM.size === 0) for (const [k, v] of RELATED) RELATED_BY_STEM.set(termKey(k), v);
   return RELATED_BY_STEM.get(termKey(norm));
 }
 

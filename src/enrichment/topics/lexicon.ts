@@ -12,7 +12,7 @@ export interface TopicDef {
   emoji?: string;
 }
 
-export const TOPICS: Record<string, TopicDef> = {
+const TOPIC_DEFS: Record<string, TopicDef> = {
   technology: {
     scope: 'Gadgets, software, apps, internet, AI, social platforms, cybersecurity, crypto tech',
     terms: `tech technology software app apps update upgrade device gadget smartphone phone laptop computer pc
@@ -240,4 +240,6 @@ export const TOPICS: Record<string, TopicDef> = {
   },
 };
 
-export const TAXONOMY_LABELS: readonly string[] = Object.keys(TOPICS);
+// looked up through a Map: callers' labels and words are keys here, and a plain object would
+// answer "constructor" or "__proto__" with a prototype member
+export const TOPICS: ReadonlyMap<string, TopicDef> = new Map(Object.entries(TOPIC_DEFS));

@@ -3,7 +3,7 @@
 // label's own words when matching texts. Terms are lowercase words or short phrases; "$" and "%" match
 // those characters in the text.
 
-export const RELATED: Record<string, string> = {
+const RELATED_TERMS: Record<string, string> = {
   pricing:
     'price prices priced pricing cost costs costly expensive cheap cheaper overpriced affordable discount discounts deal deals sale coupon promo $ € £ pay paid fee fees bill charge charged worth value money budget subscription refund',
   price: 'price prices cost expensive cheap overpriced affordable discount sale $ pay fee worth value money',
@@ -92,7 +92,7 @@ export const RELATED: Record<string, string> = {
 };
 
 /** names a caller may use for a built-in topic (besides the topic's own name and its words) */
-export const TOPIC_ALIASES: Record<string, string> = {
+const ALIASES: Record<string, string> = {
   tech: 'technology',
   gadgets: 'technology',
   software: 'technology',
@@ -167,3 +167,8 @@ export const TOPIC_ALIASES: Record<string, string> = {
   gardening: 'hobbies',
   outdoors: 'hobbies',
 };
+
+// looked up through Maps: a caller's label is the key, and a plain object would answer
+// "constructor" or "__proto__" with a prototype member
+export const RELATED: ReadonlyMap<string, string> = new Map(Object.entries(RELATED_TERMS));
+export const TOPIC_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(ALIASES));

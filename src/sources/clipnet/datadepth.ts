@@ -41,14 +41,17 @@ export const DATADEPTH_NAME = 'datadepth';
 /** the provider's own status for an unknown or revoked token */
 const TOKEN_NOT_FOUND = 491;
 
-const UserPosts = Type.Object({ data: Type.Array(Aweme), nextCursor: Cursor });
+// items are checked one by one (readItems): one unreadable item does not fail its page
+const UserPosts = Type.Object({ data: Type.Array(Type.Unknown()), nextCursor: Cursor });
 const Comments = Type.Object({
   data: Type.Object({
-    comments: Type.Union([Type.Array(AwemeComment), Type.Null()]),
+    comments: Type.Union([Type.Array(Type.Unknown()), Type.Null()]),
     nextCursor: Cursor,
   }),
 });
-const HashtagPosts = Type.Object({ data: Type.Object({ data: Type.Array(Aweme), nextCursor: Cursor }) });
+const HashtagPosts = Type.Object({
+  data: Type.Object({ data: Type.Array(Type.Unknown()), nextCursor: Cursor }),
+});
 
 export interface DatadepthOptions {
   token: string;
@@ -112,7 +115,8 @@ export abstract class DatadepthSource extends ProviderSource<DatadepthOptions> {
 
 export class DatadepthClipnetSource extends DatadepthSource implements ClipnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
-    return readPages(q.cursor, q.limit, async (page) => {
+    // nextCursor is a time in milliseconds
+    return readPages(q.cursor, q.limit, { backend: this.name, shape: 'digits' }, async (page) => {
       const res = await this.get(
         UserPosts,
         'tt/user/posts',
@@ -123,7 +127,7 @@ export class DatadepthClipnetSource extends DatadepthSource implements ClipnetSo
         ctx,
       );
       const next = cursorOf(res.nextCursor);
-      return { items: res.data.map(awemeToPost), next, hasMore: next !== null };
+      return { items: this.items(res.data, Aweme, 'post', ctx, awemeToPost), next, hasMore: next !== null };
     });
   }
 
@@ -150,7 +154,7 @@ export class DatadepthClipnetSource extends DatadepthSource implements ClipnetSo
       const next = cursorOf(res.data.nextCursor);
       const comments = res.data.comments ?? [];
       return {
-        items: comments.map((c) => awemeComment(c, postUrl)),
+        items: this.items(comments, AwemeComment, 'comment', ctx, (c) => awemeComment(c, postUrl)),
         next,
         hasMore: next !== null && comments.length > 0,
       };
@@ -170,9 +174,9 @@ export class DatadepthClipnetSource extends DatadepthSource implements ClipnetSo
       const next = cursorOf(res.data.nextCursor);
       return {
         // the feed is not ordered by date, so a page may mix recent and older posts
-        items: res.data.data
-          .filter((a) => withinDays(a.create_time, q.days, now))
-          .map((a) => awemeToHashtagPost(a, q.hashtag)),
+        items: this.items(res.data.data, Aweme, 'post', ctx, (a) =>
+          withinDays(a.create_time, q.days, now) ? awemeToHashtagPost(a, q.hashtag) : undefined,
+        ),
         next,
         hasMore: next !== null && res.data.data.length > 0,
       };

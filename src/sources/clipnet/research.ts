@@ -7,9 +7,15 @@
 // - comments: POST /v2/research/video/comment/list/. The comment object has no author field at
 //   all; `user` is therefore null (documented), never a made-up name.
 // - video ids are 64-bit integers and are read losslessly and sent back as raw JSON integers.
+// - the video object's id is `id` in the field list and `video_id` in the documentation's own
+//   example answer: both are read. A field the answer leaves out is never made up: a hashtag
+//   post without `username` or `like_count` has null there; a user post needs all four counts
+//   (the contract's are integers), so one without them is left out and reported (drift.ts).
 // Quotas (documented by the platform): 1,000 requests a day, 100,000 records a day.
 import { Type } from '@sinclair/typebox';
 import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
+import { cursorValue, upstreamToken } from '../cursor.js';
+import { readItems } from '../drift.js';
 import type { HttpClient, HttpResponse } from '../http/client.js';
 import { expectShape, idString, parseJson, unixToIso } from '../http/json.js';
 import {
@@ -37,37 +43,38 @@ const Id = Type.Union([Type.String({ pattern: '^\\d+$' }), Type.Integer()]);
 const Count = Type.Integer({ minimum: 0 });
 const ErrorStruct = Type.Object({ code: Type.String(), message: Type.Optional(Type.String()) });
 const Video = Type.Object({
-  id: Id,
+  id: Type.Optional(Id),
+  video_id: Type.Optional(Id),
   video_description: Type.Optional(Type.String()),
   create_time: Type.Integer(),
-  username: Type.String(),
-  like_count: Count,
-  comment_count: Count,
-  share_count: Count,
-  view_count: Count,
+  username: Type.Optional(Type.String()),
+  like_count: Type.Optional(Count),
+  comment_count: Type.Optional(Count),
+  share_count: Type.Optional(Count),
+  view_count: Type.Optional(Count),
 });
 type Video = (typeof Video)['static'];
+// items are checked one by one (readItems): one unreadable item does not fail its page
 const VideoQuery = Type.Object({
   data: Type.Object({
-    videos: Type.Array(Video),
-    cursor: Type.Integer(),
+    videos: Type.Array(Type.Unknown()),
+    cursor: Type.Integer({ minimum: 0 }),
     has_more: Type.Boolean(),
     search_id: Type.Optional(Type.String()),
   }),
   error: ErrorStruct,
 });
+const Comment = Type.Object({
+  id: Id,
+  video_id: Id,
+  text: Type.String(),
+  like_count: Count,
+  create_time: Type.Integer(),
+});
 const CommentList = Type.Object({
   data: Type.Object({
-    comments: Type.Array(
-      Type.Object({
-        id: Id,
-        video_id: Id,
-        text: Type.String(),
-        like_count: Count,
-        create_time: Type.Integer(),
-      }),
-    ),
-    cursor: Type.Integer(),
+    comments: Type.Array(Type.Unknown()),
+    cursor: Type.Integer({ minimum: 0 }),
     has_more: Type.Boolean(),
   }),
   error: ErrorStruct,
@@ -113,8 +120,9 @@ export class ClipnetResearchSource implements ClipnetSource {
   }
 
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
-    let pos = decodeCursor(q.cursor);
+    let pos = decodeCursor(q.cursor, this.#maxWindows);
     const items: Page<ClipnetPost>['items'] = [];
+    const seen = new Set<string>();
     const cond: Condition = { operation: 'EQ', field_name: 'username', field_values: [q.username] };
     for (let calls = 0; calls < 20 && pos.w < this.#maxWindows; calls++) {
       const { start, end } = this.#window(pos.w);
@@ -127,13 +135,16 @@ export class ClipnetResearchSource implements ClipnetSource {
         ctx,
       );
       const searchId = res.search_id ?? pos.s;
-      res.videos.forEach((v, i) => {
-        const last = i === res.videos.length - 1;
-        const next: ResearchCursor = last
-          ? this.#after(pos.w, searchId, res)
-          : { w: pos.w, s: searchId, c: pos.c + i + 1 };
-        items.push({ item: toPost(v), cursor: encodeCursor(next) });
-      });
+      const last = res.videos.length - 1;
+      const read = this.#videos(res.videos, ctx, (v, i) => ({ post: toPost(v, this.name), i }));
+      for (const { post, i } of read) {
+        // the same video may come twice (the documentation's own example lists one twice)
+        if (seen.has(post.id)) continue;
+        seen.add(post.id);
+        const next: ResearchCursor =
+          i === last ? this.#after(pos.w, searchId, res) : { w: pos.w, s: searchId, c: pos.c + i + 1 };
+        items.push({ item: post, cursor: encodeCursor(next) });
+      }
       pos = this.#after(pos.w, searchId, res);
       if (items.length >= q.limit) break;
     }
@@ -150,11 +161,17 @@ export class ClipnetResearchSource implements ClipnetSource {
       field_values: [q.hashtag.toLowerCase()],
     };
     const out: HashtagPost[] = [];
+    const seen = new Set<string>();
     let pos: ResearchCursor = { w: 0, s: '', c: 0 };
     for (let calls = 0; calls < 20 && out.length < q.max; calls++) {
       const res = await this.#query([cond], start, end, pos, MAX_COUNT, ctx);
-      for (const v of res.videos) {
-        if (withinDays(v.create_time, q.days, now)) out.push(toHashtagPost(v, q.hashtag));
+      const posts = this.#videos(res.videos, ctx, (v) =>
+        withinDays(v.create_time, q.days, now) ? toHashtagPost(v, q.hashtag, this.name) : undefined,
+      );
+      for (const p of posts) {
+        if (seen.has(p.post_id)) continue;
+        seen.add(p.post_id);
+        out.push(p);
       }
       if (!res.has_more) break;
       pos = { w: 0, s: res.search_id ?? pos.s, c: res.cursor };
@@ -184,17 +201,23 @@ export class ClipnetResearchSource implements ClipnetSource {
         this.name,
         'comment/list',
       );
-      for (const c of res.data.comments) {
-        out.push({
-          id: idString(c.id),
-          post_url: url,
-          text: c.text,
-          // the Research API's comment object names no author
-          user: null,
-          timestamp: unixToIso(c.create_time),
-          likes: c.like_count,
-        });
-      }
+      const comments = readItems(
+        res.data.comments,
+        (r): PostComment => {
+          const c = expectShape(Comment, r, this.name, 'comment/list comment');
+          return {
+            id: idString(c.id),
+            post_url: url,
+            text: c.text,
+            // the Research API's comment object names no author
+            user: null,
+            timestamp: unixToIso(c.create_time),
+            likes: c.like_count,
+          };
+        },
+        { backend: this.name, what: 'comment', ctx },
+      );
+      out.push(...comments);
       if (!res.data.has_more) break;
       cursor = res.data.cursor;
     }
@@ -218,7 +241,7 @@ export class ClipnetResearchSource implements ClipnetSource {
     pos: ResearchCursor,
     maxCount: number,
     ctx?: SourceCallContext,
-  ): Promise<{ videos: Video[]; cursor: number; has_more: boolean; search_id?: string }> {
+  ): Promise<{ videos: unknown[]; cursor: number; has_more: boolean; search_id?: string }> {
     const body = JSON.stringify({
       query: { and },
       start_date: start,
@@ -233,7 +256,22 @@ export class ClipnetResearchSource implements ClipnetSource {
       this.name,
       'video/query',
     );
+    if (res.data.search_id !== undefined && res.data.search_id !== '')
+      upstreamToken('digits', res.data.search_id, this.name);
     return res.data;
+  }
+
+  /** reads each video of a page, leaving out (and reporting) one it cannot read */
+  #videos<T>(
+    raw: unknown[],
+    ctx: SourceCallContext | undefined,
+    map: (v: Video, index: number) => T | undefined,
+  ): T[] {
+    return readItems(raw, (r, i) => map(expectShape(Video, r, this.name, 'video/query video'), i), {
+      backend: this.name,
+      what: 'post',
+      ctx,
+    });
   }
 
   async #post(
@@ -339,32 +377,52 @@ export class ClipnetResearchSource implements ClipnetSource {
   }
 }
 
-function toPost(v: Video): ClipnetPost {
-  const id = idString(v.id);
+function videoId(v: Video, backend: string): string {
+  const id = v.id ?? v.video_id;
+  if (id === undefined) throw drift(backend, 'a video without id or video_id');
+  return idString(id);
+}
+
+/** the video's page; without a username the platform still resolves the id-only form */
+function videoUrl(v: Video, id: string): string {
+  return `https://www.tiktok.com/@${v.username ?? ''}/video/${id}`;
+}
+
+function drift(backend: string, what: string): SourceError {
+  return new SourceError('upstream', `${backend} sent ${what} (schema drift)`, { backend });
+}
+
+function toPost(v: Video, backend: string): ClipnetPost {
+  const id = videoId(v, backend);
+  const { view_count: views, like_count: likes, comment_count: comments, share_count: shares } = v;
+  if (views === undefined || likes === undefined || comments === undefined || shares === undefined) {
+    throw drift(backend, `video ${id} without its view, like, comment and share counts`);
+  }
   return {
     id,
     caption: v.video_description ?? '',
-    url: `https://www.tiktok.com/@${v.username}/video/${id}`,
+    url: videoUrl(v, id),
     timestamp: unixToIso(v.create_time),
-    stats: { views: v.view_count, likes: v.like_count, comments: v.comment_count, shares: v.share_count },
+    stats: { views, likes, comments, shares },
   };
 }
 
-function toHashtagPost(v: Video, hashtag: string): HashtagPost {
-  const id = idString(v.id);
+function toHashtagPost(v: Video, hashtag: string, backend: string): HashtagPost {
+  const id = videoId(v, backend);
+  if (v.comment_count === undefined) throw drift(backend, `video ${id} without comment_count`);
   return {
     post_id: id,
     post_text: v.video_description ?? '',
     post_time: String(v.create_time),
     // the Research API returns no account id: the username is the account's only identifier here
-    profile_id: v.username,
-    profile_name: v.username,
-    reaction_count: v.like_count,
-    share_count: v.share_count,
-    play_count: v.view_count,
+    profile_id: v.username ?? null,
+    profile_name: v.username ?? null,
+    reaction_count: v.like_count ?? null,
+    ...(v.share_count === undefined ? {} : { share_count: v.share_count }),
+    ...(v.view_count === undefined ? {} : { play_count: v.view_count }),
     comment_count: v.comment_count,
     source_name: hashtag,
-    post_url: `https://www.tiktok.com/@${v.username}/video/${id}`,
+    post_url: videoUrl(v, id),
   };
 }
 
@@ -376,21 +434,28 @@ function encodeCursor(c: ResearchCursor): string {
   return JSON.stringify(c);
 }
 
-function decodeCursor(s: string | undefined): ResearchCursor {
+/** the largest start index a cursor may carry (the API returns at most 100,000 records a day) */
+const MAX_START = 100_000;
+
+function decodeCursor(s: string | undefined, maxWindows: number): ResearchCursor {
   if (!s) return { w: 0, s: '', c: 0 };
   try {
     const v = JSON.parse(s) as Partial<ResearchCursor>;
     if (
       Number.isInteger(v.w) &&
       (v.w as number) >= 0 &&
+      (v.w as number) <= maxWindows &&
       typeof v.s === 'string' &&
       Number.isInteger(v.c) &&
-      (v.c as number) >= 0
+      (v.c as number) >= 0 &&
+      (v.c as number) <= MAX_START
     ) {
+      // search_id is the upstream's numeric id of the query, or '' before the first page
+      if (v.s !== '') cursorValue('digits', v.s);
       return { w: v.w as number, s: v.s, c: v.c as number };
     }
-  } catch {
-    // fall through
+  } catch (e) {
+    if (e instanceof SourceError) throw e;
   }
   throw new SourceError('bad_cursor', 'the cursor is malformed: pass back a cursor exactly as returned');
 }

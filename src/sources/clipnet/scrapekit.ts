@@ -35,14 +35,15 @@ import {
 
 export const SCRAPEKIT_NAME = 'scrapekit';
 
+// items are checked one by one (readItems): one unreadable item does not fail its page
 const AwemePage = Type.Object({
-  aweme_list: Type.Array(Aweme),
+  aweme_list: Type.Union([Type.Array(Type.Unknown()), Type.Null()]),
   max_cursor: Cursor,
   cursor: Cursor,
   has_more: Flag,
 });
 const CommentPage = Type.Object({
-  comments: Type.Union([Type.Array(AwemeComment), Type.Null()]),
+  comments: Type.Union([Type.Array(Type.Unknown()), Type.Null()]),
   cursor: Cursor,
   has_more: Flag,
 });
@@ -70,7 +71,8 @@ export abstract class ScrapekitSource extends ProviderSource<ProviderOptions> {
 
 export class ScrapekitClipnetSource extends ScrapekitSource implements ClipnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<ClipnetPost>> {
-    return readPages(q.cursor, q.limit, async (page) => {
+    // max_cursor is a time in milliseconds
+    return readPages(q.cursor, q.limit, { backend: this.name, shape: 'digits' }, async (page) => {
       const res = await this.get(
         AwemePage,
         'profile/videos',
@@ -79,7 +81,7 @@ export class ScrapekitClipnetSource extends ScrapekitSource implements ClipnetSo
         ctx,
       );
       return {
-        items: res.aweme_list.map(awemeToPost),
+        items: this.items(res.aweme_list, Aweme, 'post', ctx, awemeToPost),
         next: cursorOf(res.max_cursor),
         hasMore: Boolean(res.has_more),
       };
@@ -98,7 +100,7 @@ export class ScrapekitClipnetSource extends ScrapekitSource implements ClipnetSo
         ctx,
       );
       return {
-        items: (res.comments ?? []).map((c) => awemeComment(c, postUrl)),
+        items: this.items(res.comments, AwemeComment, 'comment', ctx, (c) => awemeComment(c, postUrl)),
         next: cursorOf(res.cursor),
         hasMore: Boolean(res.has_more),
       };
@@ -116,9 +118,9 @@ export class ScrapekitClipnetSource extends ScrapekitSource implements ClipnetSo
         ctx,
       );
       return {
-        items: res.aweme_list
-          .filter((a) => withinDays(a.create_time, q.days, now))
-          .map((a) => awemeToHashtagPost(a, q.hashtag)),
+        items: this.items(res.aweme_list, Aweme, 'post', ctx, (a) =>
+          withinDays(a.create_time, q.days, now) ? awemeToHashtagPost(a, q.hashtag) : undefined,
+        ),
         next: cursorOf(res.cursor),
         hasMore: Boolean(res.has_more),
       };

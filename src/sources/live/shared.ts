@@ -4,6 +4,7 @@
 // provider-backed source (options, HTTP client, clock). What differs per provider (how the credential travels, how errors read) stays in the
 // provider's own module.
 import { type TSchema, Type } from '@sinclair/typebox';
+import { readItems } from '../drift.js';
 import type { HttpClient, HttpResponse } from '../http/client.js';
 import { expectShape } from '../http/json.js';
 import type { SourceCallContext, SourceError } from '../interface.js';
@@ -59,6 +60,7 @@ export async function providerGetShaped<T extends TSchema>(
 
 /** The frame of a provider-backed source: its options, its HTTP client and its clock. */
 export abstract class ProviderSource<O extends { now?: () => Date }> {
+  abstract readonly name: string;
   readonly kind = 'live' as const;
   protected readonly now: () => Date;
 
@@ -67,5 +69,24 @@ export abstract class ProviderSource<O extends { now?: () => Date }> {
     protected readonly http: HttpClient,
   ) {
     this.now = opts.now ?? (() => new Date());
+  }
+
+  /**
+   * Reads each raw item of a page against `schema` and maps it (undefined: not wanted, e.g.
+   * older than the look-back window). An item that does not match is left out and reported
+   * (drift.ts); a page none of whose items could be read is an upstream error.
+   */
+  protected items<S extends TSchema, T>(
+    raw: readonly unknown[] | null | undefined,
+    schema: S,
+    what: 'post' | 'comment' | 'video',
+    ctx: SourceCallContext | undefined,
+    map: (item: S['static']) => T | undefined,
+  ): T[] {
+    return readItems(raw ?? [], (r) => map(expectShape(schema, r, this.name, `${what} item`)), {
+      backend: this.name,
+      what,
+      ctx,
+    });
   }
 }

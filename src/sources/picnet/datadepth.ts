@@ -34,21 +34,24 @@ import {
 } from './media.js';
 
 const Id = Type.Union([Type.String(), Type.Integer()]);
-const Nodes = <T extends typeof WebMedia | typeof WebComment>(t: T) => Type.Array(Type.Object({ node: t }));
+// items are checked one by one (readItems): one unreadable item does not fail its page
+const Nodes = Type.Array(Type.Unknown());
+const MediaNode = Type.Object({ node: WebMedia });
+const CommentNode = Type.Object({ node: WebComment });
 
 const UserInfo = Type.Object({
   data: Type.Object({ pk: Id, username: Type.String(), is_private: Type.Optional(Type.Boolean()) }),
 });
 const UserPosts = Type.Object({
-  data: Type.Object({ posts: Nodes(WebMedia), last_cursor: Cursor }),
+  data: Type.Object({ posts: Nodes, last_cursor: Cursor }),
 });
 const Comments = Type.Object({
-  data: Type.Object({ comments: Nodes(WebComment), nextCursor: Cursor }),
+  data: Type.Object({ comments: Nodes, nextCursor: Cursor }),
 });
 const HashtagPosts = Type.Object({
   data: Type.Object({
-    top_posts: Type.Optional(Nodes(WebMedia)),
-    recent_posts: Nodes(WebMedia),
+    top_posts: Type.Optional(Nodes),
+    recent_posts: Nodes,
     nextCursor: Cursor,
   }),
 });
@@ -56,19 +59,14 @@ const HashtagPosts = Type.Object({
 export class DatadepthPicnetSource extends DatadepthSource implements PicnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
     // our page cursor is "<user id>:<provider cursor>" (the provider cursor may be empty)
-    return readPages(q.cursor, q.limit, async (page) => {
+    return readPages(q.cursor, q.limit, { backend: this.name, shape: 'user-id:provider' }, async (page) => {
       let userId: string;
       let start: string | undefined;
       if (page === null) {
         userId = /^\d+$/.test(q.username) ? q.username : await this.#userId(q.username, ctx);
       } else {
+        // the shape "<digits>:<provider cursor>" is checked before this runs (cursor.ts)
         const sep = page.indexOf(':');
-        if (sep <= 0 || !/^\d+$/.test(page.slice(0, sep))) {
-          throw new SourceError(
-            'bad_cursor',
-            'the cursor is malformed: pass back a cursor exactly as returned',
-          );
-        }
         userId = page.slice(0, sep);
         start = page.slice(sep + 1) || undefined;
       }
@@ -82,8 +80,10 @@ export class DatadepthPicnetSource extends DatadepthSource implements PicnetSour
       const last = cursorOf(res.data.last_cursor);
       const more = last !== null && res.data.posts.length > 0;
       return {
-        items: res.data.posts.map((p) => webMediaToPost(p.node, this.name)),
+        items: this.items(res.data.posts, MediaNode, 'post', ctx, (p) => webMediaToPost(p.node, this.name)),
         next: more ? `${userId}:${last}` : null,
+        // a cursor inside the first page carries the resolved id too
+        self: `${userId}:${start ?? ''}`,
         hasMore: more,
       };
     });
@@ -105,7 +105,7 @@ export class DatadepthPicnetSource extends DatadepthSource implements PicnetSour
       );
       const next = cursorOf(res.data.nextCursor);
       return {
-        items: res.data.comments.map((c) => webComment(c.node, url)),
+        items: this.items(res.data.comments, CommentNode, 'comment', ctx, (c) => webComment(c.node, url)),
         next,
         hasMore: next !== null && res.data.comments.length > 0,
       };
@@ -124,16 +124,21 @@ export class DatadepthPicnetSource extends DatadepthSource implements PicnetSour
         ctx,
       );
       // top posts (first page only) may repeat in the recent feed; both may be older than `days`
-      const nodes = [...(res.data.top_posts ?? []), ...res.data.recent_posts].map((p) => p.node);
-      const items = nodes.filter((m) => {
-        const id = idString(m.id);
-        if (seen.has(id) || !withinDays(m.taken_at_timestamp, q.days, now)) return false;
-        seen.add(id);
-        return true;
-      });
+      const items = this.items(
+        [...(res.data.top_posts ?? []), ...res.data.recent_posts],
+        MediaNode,
+        'post',
+        ctx,
+        ({ node: m }) => {
+          const id = idString(m.id);
+          if (seen.has(id) || !withinDays(m.taken_at_timestamp, q.days, now)) return undefined;
+          seen.add(id);
+          return webMediaToHashtagPost(m, q.hashtag);
+        },
+      );
       const next = cursorOf(res.data.nextCursor);
       return {
-        items: items.map((m) => webMediaToHashtagPost(m, q.hashtag)),
+        items,
         next,
         hasMore: next !== null && res.data.recent_posts.length > 0,
       };

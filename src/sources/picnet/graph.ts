@@ -6,9 +6,14 @@
 //   and read its recent_media, which covers the last 24 hours only and names no author.
 // It cannot read comments on posts of other accounts: comments() throws `unsupported` so that
 // failover can try the next backend.
+// Paging: the media edge nested in business_discovery carries only `paging.cursors.after` (no
+// `next` URL, which only top-level edges get), so user posts page on `after` alone and stop at an
+// empty page or a repeated cursor. The `after` value is spliced into the `fields` expression, so
+// a cursor's value must look like a Graph cursor (base64) before it is sent (see cursor.ts).
 import { Type } from '@sinclair/typebox';
 import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
 import { collectPages, readPages } from '../cursor.js';
+import { readItems } from '../drift.js';
 import type { HttpClient, HttpResponse } from '../http/client.js';
 import { expectShape, parseJson } from '../http/json.js';
 import {
@@ -46,11 +51,11 @@ const Paging = Type.Optional(
     next: Type.Optional(Type.String()),
   }),
 );
-const MediaList = Type.Object({ data: Type.Array(Media), paging: Paging });
+/** items are read one by one (see drift.ts): one unreadable media item does not fail the page */
+const MediaList = Type.Object({ data: Type.Array(Type.Unknown()), paging: Paging });
 const Discovery = Type.Object({
   business_discovery: Type.Object({
     id: Type.String(),
-    username: Type.String(),
     media: Type.Optional(MediaList),
   }),
 });
@@ -88,7 +93,7 @@ export class PicnetGraphSource implements PicnetSource {
         },
       );
     }
-    return readPages(q.cursor, q.limit, async (page) => {
+    return readPages(q.cursor, q.limit, { backend: this.name, shape: 'graph' }, async (page) => {
       const media = `media.limit(${PAGE_SIZE})${page ? `.after(${page})` : ''}{${MEDIA_FIELDS}}`;
       const res = expectShape(
         Discovery,
@@ -106,9 +111,10 @@ export class PicnetGraphSource implements PicnetSource {
       const list = res.business_discovery.media ?? { data: [] };
       const after = list.paging?.cursors?.after;
       return {
-        items: list.data.map((m) => this.#post(m)),
+        items: this.#read(list.data, 'business_discovery', ctx, (m) => this.#post(m)),
         next: after ?? null,
-        hasMore: Boolean(list.paging?.next && after),
+        // a nested edge has no `next`: an `after` cursor beside a non-empty page is the signal
+        hasMore: after !== undefined && list.data.length > 0,
       };
     });
   }
@@ -153,13 +159,22 @@ export class PicnetGraphSource implements PicnetSource {
         'recent_media',
       );
       const after = res.paging?.cursors?.after;
+      const media = this.#read(res.data, 'recent_media', ctx, (m) => this.#hashtagPost(m, q.hashtag));
       return {
-        items: res.data
-          .filter((m) => Date.parse(m.timestamp) >= since)
-          .map((m) => this.#hashtagPost(m, q.hashtag)),
+        items: media.filter((p) => Number(p.post_time) * 1000 >= since),
         next: after ?? null,
+        // a top-level edge says "last page" by leaving `next` out
         hasMore: Boolean(res.paging?.next && after),
       };
+    });
+  }
+
+  /** reads each media item of a page, leaving out (and reporting) one it cannot read */
+  #read<T>(raw: unknown[], op: string, ctx: SourceCallContext | undefined, map: (m: Media) => T): T[] {
+    return readItems(raw, (r) => map(expectShape(Media, r, this.name, `${op} media item`)), {
+      backend: this.name,
+      what: 'post',
+      ctx,
     });
   }
 
@@ -180,7 +195,7 @@ export class PicnetGraphSource implements PicnetSource {
     return {
       post_id: m.id,
       post_text: m.caption ?? '',
-      post_time: String(Math.floor(Date.parse(m.timestamp) / 1000)),
+      post_time: String(Math.floor(Date.parse(this.#iso(m.timestamp)) / 1000)),
       // hashtag media carry no owner: empty means "not given by the Graph API"
       profile_id: null,
       profile_name: null,

@@ -19,18 +19,23 @@ import type {
 import { ProviderCursor as Cursor, cursorOf, ProviderFlag as Flag, withinDays } from '../live/shared.js';
 import { AppComment, AppMedia, appComment, appMediaToHashtagPost, appMediaToPost, postUrl } from './media.js';
 
+// items are checked one by one (readItems): one unreadable item does not fail its page
 const MediaPage = Type.Object({
-  items: Type.Array(AppMedia),
+  items: Type.Array(Type.Unknown()),
   next_max_id: Cursor,
   cursor: Cursor,
   more_available: Flag,
 });
-const CommentPage = Type.Object({ comments: Type.Array(AppComment), cursor: Cursor, has_more: Flag });
+const CommentPage = Type.Object({
+  comments: Type.Array(Type.Unknown()),
+  cursor: Cursor,
+  has_more: Flag,
+});
 
 export class ScrapekitPicnetSource extends ScrapekitSource implements PicnetSource {
   async userPosts(q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<PicnetPost>> {
     const who = /^\d+$/.test(q.username) ? { user_id: q.username } : { handle: q.username };
-    return readPages(q.cursor, q.limit, async (page) => {
+    return readPages(q.cursor, q.limit, { backend: this.name, shape: 'provider' }, async (page) => {
       const res = await this.get(
         MediaPage,
         'user/posts',
@@ -39,7 +44,7 @@ export class ScrapekitPicnetSource extends ScrapekitSource implements PicnetSour
         ctx,
       );
       return {
-        items: res.items.map((m) => appMediaToPost(m, this.name)),
+        items: this.items(res.items, AppMedia, 'post', ctx, (m) => appMediaToPost(m, this.name)),
         next: cursorOf(res.next_max_id),
         hasMore: Boolean(res.more_available),
       };
@@ -57,7 +62,7 @@ export class ScrapekitPicnetSource extends ScrapekitSource implements PicnetSour
         ctx,
       );
       return {
-        items: res.comments.map((c) => appComment(c, url)),
+        items: this.items(res.comments, AppComment, 'comment', ctx, (c) => appComment(c, url)),
         next: cursorOf(res.cursor),
         hasMore: Boolean(res.has_more),
       };
@@ -75,9 +80,9 @@ export class ScrapekitPicnetSource extends ScrapekitSource implements PicnetSour
         ctx,
       );
       return {
-        items: res.items
-          .filter((m) => withinDays(m.taken_at, q.days, now))
-          .map((m) => appMediaToHashtagPost(m, q.hashtag)),
+        items: this.items(res.items, AppMedia, 'post', ctx, (m) =>
+          withinDays(m.taken_at, q.days, now) ? appMediaToHashtagPost(m, q.hashtag) : undefined,
+        ),
         next: cursorOf(res.cursor),
         hasMore: Boolean(res.more_available),
       };

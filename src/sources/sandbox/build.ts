@@ -67,7 +67,9 @@ export function worldDigest(db: Database.Database): string {
 
 export function buildWorld(path: string): BuildResult {
   const started = performance.now();
-  mkdirSync(dirname(path), { recursive: true });
+  // the data folder, when this creates it, is owner-only like the ledger's (they share it by
+  // default); the generated world itself is public sample data
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   const db = new Database(tmp);
   try {

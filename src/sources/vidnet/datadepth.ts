@@ -17,6 +17,7 @@ import type {
   VidnetVideo,
 } from '../../contract/items.js';
 import { DatadepthSource } from '../clipnet/datadepth.js';
+import { readItems } from '../drift.js';
 import {
   type SourceCallContext,
   SourceError,
@@ -74,7 +75,7 @@ export class DatadepthVidnetSource extends DatadepthSource implements VidnetSour
         },
         ctx,
       );
-      found.push(...this.#videos(res.data.posts));
+      found.push(...this.#videos(res.data.posts, ctx));
       const next = cursorOf(res.data.nextCursor);
       if (next === null || next === cursor || res.data.posts.length === 0) break;
       cursor = next;
@@ -105,26 +106,27 @@ export class DatadepthVidnetSource extends DatadepthSource implements VidnetSour
     throw this.#unsupported('channel Shorts');
   }
 
-  #videos(posts: Array<Record<string, unknown>>): ListVideo[] {
-    const out: ListVideo[] = [];
-    for (const p of posts) {
-      const keys = Object.keys(p);
-      // shelves, channels, playlists and ads sit between the videos; an item that is no
-      // renderer at all means the provider changed its shape
-      if (!keys.some((k) => /(Renderer|ViewModel)$/.test(k))) {
-        throw new SourceError(
-          'upstream',
-          `${this.name} changed the shape of its youtube/search response (an item with keys ${keys.slice(0, 3).join(', ') || 'none'}) (schema drift)`,
-          { backend: this.name },
-        );
-      }
-      const v = p.videoRenderer;
-      if (v && typeof v === 'object') {
-        const item = videoRenderer(v as Record<string, unknown>, this.now(), this.name);
-        if (item) out.push(item);
-      }
-    }
-    return out;
+  #videos(posts: Array<Record<string, unknown>>, ctx?: SourceCallContext): ListVideo[] {
+    const now = this.now();
+    return readItems(
+      posts,
+      (p) => {
+        const keys = Object.keys(p);
+        // shelves, channels, playlists and ads sit between the videos and are not keyword
+        // results; an item that is no renderer at all means the provider changed its shape
+        if (!keys.some((k) => /(Renderer|ViewModel)$/.test(k))) {
+          throw new SourceError(
+            'upstream',
+            `${this.name} sent a youtube/search item that is no renderer (keys ${keys.slice(0, 3).join(', ') || 'none'}) (schema drift)`,
+            { backend: this.name },
+          );
+        }
+        const v = p.videoRenderer;
+        if (!v || typeof v !== 'object') return undefined;
+        return videoRenderer(v as Record<string, unknown>, now, this.name) ?? undefined;
+      },
+      { backend: this.name, what: 'video', ctx },
+    );
   }
 
   #unsupported(what: string): SourceError {

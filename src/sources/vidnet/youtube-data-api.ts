@@ -12,6 +12,8 @@ import type {
   VidnetHashtagVideo,
   VidnetVideo,
 } from '../../contract/items.js';
+import { upstreamToken } from '../cursor.js';
+import { readItems } from '../drift.js';
 import type { HttpClient, HttpResponse } from '../http/client.js';
 import { expectShape, parseJson } from '../http/json.js';
 import {
@@ -45,9 +47,11 @@ const SHORTS_SCAN_PAGES = 5;
 
 const Thumbs = Type.Record(Type.String(), Type.Object({ url: Type.String() }));
 
+// list items are checked one by one (readItems): one unreadable item does not fail its page
+const SearchItem = Type.Object({ id: Type.Object({ videoId: Type.Optional(Type.String()) }) });
 const SearchList = Type.Object({
   nextPageToken: Type.Optional(Type.String()),
-  items: Type.Array(Type.Object({ id: Type.Object({ videoId: Type.Optional(Type.String()) }) })),
+  items: Type.Array(Type.Unknown()),
 });
 
 const VideoItem = Type.Object({
@@ -67,27 +71,26 @@ const VideoItem = Type.Object({
   }),
   contentDetails: Type.Object({ duration: Type.Optional(Type.String()) }),
 });
-const VideosList = Type.Object({ items: Type.Array(VideoItem) });
+const VideosList = Type.Object({ items: Type.Array(Type.Unknown()) });
 type VideoItem = (typeof VideoItem)['static'];
 
-const CommentThreads = Type.Object({
-  nextPageToken: Type.Optional(Type.String()),
-  items: Type.Array(
-    Type.Object({
+const CommentThread = Type.Object({
+  snippet: Type.Object({
+    videoId: Type.String(),
+    topLevelComment: Type.Object({
+      id: Type.String(),
       snippet: Type.Object({
-        videoId: Type.String(),
-        topLevelComment: Type.Object({
-          id: Type.String(),
-          snippet: Type.Object({
-            textDisplay: Type.String(),
-            authorDisplayName: Type.String(),
-            likeCount: Type.Integer(),
-            publishedAt: Type.String(),
-          }),
-        }),
+        textDisplay: Type.String(),
+        authorDisplayName: Type.String(),
+        likeCount: Type.Integer(),
+        publishedAt: Type.String(),
       }),
     }),
-  ),
+  }),
+});
+const CommentThreads = Type.Object({
+  nextPageToken: Type.Optional(Type.String()),
+  items: Type.Array(Type.Unknown()),
 });
 
 const ChannelsList = Type.Object({
@@ -103,9 +106,10 @@ const ChannelsList = Type.Object({
   ),
 });
 
+const PlaylistItem = Type.Object({ contentDetails: Type.Object({ videoId: Type.String() }) });
 const PlaylistItems = Type.Object({
   nextPageToken: Type.Optional(Type.String()),
-  items: Type.Array(Type.Object({ contentDetails: Type.Object({ videoId: Type.String() }) })),
+  items: Type.Array(Type.Unknown()),
 });
 
 export interface YoutubeDataApiOptions {
@@ -150,11 +154,10 @@ export class YoutubeDataApiSource implements VidnetSource {
       q.max,
       ctx,
     );
-    const videos = await this.#videos(ids, ctx);
+    // only the videos that can be returned are completed (videos.list: 50 ids per call)
+    const videos = await this.#videos(ids.slice(0, q.max), ctx);
     return {
-      videos: videos
-        .slice(0, q.max)
-        .map(({ duration_seconds: _d, ...v }) => ({ ...v, source_keyword: q.keyword })),
+      videos: videos.map(({ duration_seconds: _d, ...v }) => ({ ...v, source_keyword: q.keyword })),
       sortingApplied: 'native',
     };
   }
@@ -169,7 +172,11 @@ export class YoutubeDataApiSource implements VidnetSource {
       q.onlyShorts ? Number.POSITIVE_INFINITY : q.max,
       ctx,
     );
-    const videos = await this.#videos(ids, ctx);
+    // Shorts are told apart by duration only, so videos are completed batch by batch until
+    // `max` Shorts are found; otherwise only the first `max` ids are completed
+    const videos = q.onlyShorts
+      ? await this.#videos(ids, ctx, (got) => got.filter((v) => isShort(v.duration_seconds)).length >= q.max)
+      : await this.#videos(ids.slice(0, q.max), ctx);
     return videos
       .map((v) => ({ ...v, source_hashtag: q.hashtag, is_short: isShort(v.duration_seconds) }))
       .filter((v) => !q.onlyShorts || v.is_short)
@@ -178,6 +185,7 @@ export class YoutubeDataApiSource implements VidnetSource {
 
   async comments(q: { video: PostRef; limit: number }, ctx?: SourceCallContext): Promise<VidnetComment[]> {
     const out: VidnetComment[] = [];
+    const seen = new Set<string>();
     let pageToken: string | undefined;
     do {
       const res = await this.#call(
@@ -196,18 +204,29 @@ export class YoutubeDataApiSource implements VidnetSource {
       // comments switched off by the owner: the honest answer is "no comments", not an error
       if (res === 'accepted') return [];
       const page = expectShape(CommentThreads, res, this.name, 'commentThreads.list');
-      for (const t of page.items) {
-        const c = t.snippet.topLevelComment;
-        out.push({
-          id: c.id,
-          video_id: t.snippet.videoId,
-          text: c.snippet.textDisplay,
-          author: c.snippet.authorDisplayName,
-          timestamp: isoOrDrift(c.snippet.publishedAt, this.name),
-          likes: c.snippet.likeCount,
-        });
+      const comments = readItems(
+        page.items,
+        (r): VidnetComment => {
+          const t = expectShape(CommentThread, r, this.name, 'commentThreads.list item');
+          const c = t.snippet.topLevelComment;
+          return {
+            id: c.id,
+            video_id: t.snippet.videoId,
+            text: c.snippet.textDisplay,
+            author: c.snippet.authorDisplayName,
+            timestamp: isoOrDrift(c.snippet.publishedAt, this.name),
+            likes: c.snippet.likeCount,
+          };
+        },
+        { backend: this.name, what: 'comment', ctx },
+      );
+      // a thread repeated on the next page (the list shifted while paging) is returned once
+      for (const c of comments) {
+        if (seen.has(c.id)) continue;
+        seen.add(c.id);
+        out.push(c);
       }
-      pageToken = page.nextPageToken;
+      pageToken = page.nextPageToken && upstreamToken('page-token', page.nextPageToken, this.name);
     } while (pageToken && out.length < q.limit);
     return out.slice(0, q.limit);
   }
@@ -215,10 +234,12 @@ export class YoutubeDataApiSource implements VidnetSource {
   async channelVideos(q: VidnetChannelQuery, ctx?: SourceCallContext): Promise<VidnetChannelVideo[]> {
     const uploads = await this.#uploadsPlaylist(q.browseId, ctx);
     const ids = await this.#playlistIds(uploads, q.depth, q.max, ctx);
-    const videos = await this.#videos(ids, ctx);
-    return videos
-      .slice(0, q.max)
-      .map((v) => ({ ...v, source_browse_id: q.browseId, is_short: isShort(v.duration_seconds) }));
+    const videos = await this.#videos(ids.slice(0, q.max), ctx);
+    return videos.map((v) => ({
+      ...v,
+      source_browse_id: q.browseId,
+      is_short: isShort(v.duration_seconds),
+    }));
   }
 
   async channelShorts(
@@ -235,10 +256,7 @@ export class YoutubeDataApiSource implements VidnetSource {
       SHORTS_SCAN_PAGES,
       () => shorts.length < q.max,
       async (res) => {
-        const videos = await this.#videos(
-          res.items.map((i) => i.contentDetails.videoId),
-          ctx,
-        );
+        const videos = await this.#videos(this.#playlistVideoIds(res.items, ctx), ctx);
         for (const v of videos) {
           if (isShort(v.duration_seconds))
             shorts.push({ ...v, source_browse_id: q.browseId, is_short: true });
@@ -265,7 +283,13 @@ export class YoutubeDataApiSource implements VidnetSource {
       depth,
       () => ids.length < max,
       (res) => {
-        for (const it of res.items) if (it.id.videoId) ids.push(it.id.videoId);
+        // channels and playlists among the results have no videoId: left out silently
+        const found = readItems(
+          res.items,
+          (r) => expectShape(SearchItem, r, this.name, 'search.list item').id.videoId,
+          { backend: this.name, what: 'video', ctx },
+        );
+        ids.push(...found);
       },
       ctx,
     );
@@ -305,7 +329,7 @@ export class YoutubeDataApiSource implements VidnetSource {
       depth,
       () => ids.length < max,
       (res) => {
-        for (const it of res.items) ids.push(it.contentDetails.videoId);
+        ids.push(...this.#playlistVideoIds(res.items, ctx));
       },
       ctx,
     );
@@ -335,15 +359,32 @@ export class YoutubeDataApiSource implements VidnetSource {
         op,
       );
       await take(res);
-      pageToken = res.nextPageToken;
+      pageToken = res.nextPageToken && upstreamToken('page-token', res.nextPageToken, this.name);
       if (!pageToken) break;
     }
   }
 
-  /** statistics, full descriptions and durations, 50 ids per call, in the order asked */
-  async #videos(ids: string[], ctx?: SourceCallContext): Promise<BaseVideo[]> {
+  #playlistVideoIds(items: unknown[], ctx?: SourceCallContext): string[] {
+    return readItems(
+      items,
+      (r) => expectShape(PlaylistItem, r, this.name, 'playlistItems.list item').contentDetails.videoId,
+      { backend: this.name, what: 'video', ctx },
+    );
+  }
+
+  /**
+   * statistics, full descriptions and durations, 50 ids per call, in the order asked; with
+   * `enough`, no further call once it holds for the videos completed so far
+   */
+  async #videos(
+    ids: string[],
+    ctx?: SourceCallContext,
+    enough?: (got: BaseVideo[]) => boolean,
+  ): Promise<BaseVideo[]> {
     const byId = new Map<string, BaseVideo>();
+    const inOrder = (upTo: number) => ids.slice(0, upTo).flatMap((id) => byId.get(id) ?? []);
     for (let i = 0; i < ids.length; i += PAGE_SIZE) {
+      if (enough && i > 0 && enough(inOrder(i))) break;
       const batch = ids.slice(i, i + PAGE_SIZE);
       const res = expectShape(
         VideosList,
@@ -356,10 +397,15 @@ export class YoutubeDataApiSource implements VidnetSource {
         this.name,
         'videos.list',
       );
-      for (const it of res.items) byId.set(it.id, this.#video(it));
+      const videos = readItems(
+        res.items,
+        (r) => this.#video(expectShape(VideoItem, r, this.name, 'videos.list item')),
+        { backend: this.name, what: 'video', ctx },
+      );
+      for (const v of videos) byId.set(v.video_id, v);
     }
     // a video deleted or made private between the search and videos.list is simply gone
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inOrder(ids.length);
   }
 
   #video(it: VideoItem): BaseVideo {

@@ -10,20 +10,32 @@ import { Agent, request } from 'undici';
 import { ROOT } from '../../../src/paths.js';
 
 export const ADMIN_TOKEN = 'reliability-admin-token-0123456789';
-const MAIN = join(ROOT, 'dist/src/main.js');
+const mainOf = (root: string) => join(root, 'dist/src/main.js');
 
-let built = false;
-/** `npm run build` once per run (type errors elsewhere do not stop the emit) */
-export function buildOnce(): void {
-  if (built) return;
+const built = new Set<string>();
+/** `npm run build` once per run in a checkout (default: this one); type errors elsewhere do not
+ *  stop the emit */
+export function buildOnce(root = ROOT): void {
+  if (built.has(root)) return;
+  const main = mainOf(root);
   try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   } catch (e) {
-    if (!existsSync(MAIN)) throw e;
-    process.stderr.write('reliability: the build reported type errors; running the emitted code\n');
+    if (!existsSync(main)) throw e;
+    process.stderr.write(`build in ${root} reported type errors; running the emitted code\n`);
   }
-  if (!existsSync(MAIN) || statSync(MAIN).size === 0) throw new Error('dist/src/main.js missing after build');
-  built = true;
+  if (!existsSync(main) || statSync(main).size === 0) throw new Error(`${main} missing after build`);
+  built.add(root);
+}
+
+export interface InstanceOptions {
+  /** the checkout whose build to run (default: this one) */
+  root?: string;
+  /** CPU list the process is pinned to with taskset (e.g. "1"), for benchmarks */
+  cpus?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -79,14 +91,19 @@ export class Instance {
   constructor(
     readonly port: number,
     readonly env: Record<string, string>,
+    readonly options: InstanceOptions = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   async start(): Promise<void> {
     this.stderr = '';
-    const proc = spawn(process.execPath, [MAIN], {
-      cwd: ROOT,
+    const root = this.options.root ?? ROOT;
+    const node = [process.execPath, mainOf(root)];
+    // taskset execs node in place, so the child's pid is the server's (for /proc CPU readings)
+    const [cmd, ...args] = this.options.cpus ? ['taskset', '-c', this.options.cpus, ...node] : node;
+    const proc = spawn(cmd!, args, {
+      cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
         PORT: String(this.port),
@@ -161,11 +178,12 @@ export async function startCluster(
   n: number,
   databaseUrl: string,
   env: Record<string, string> = {},
+  options: InstanceOptions = {},
 ): Promise<Cluster> {
-  buildOnce();
+  buildOnce(options.root);
   const instances: Instance[] = [];
   for (let i = 0; i < n; i++)
-    instances.push(new Instance(await freePort(), { DATABASE_URL: databaseUrl, ...env }));
+    instances.push(new Instance(await freePort(), { DATABASE_URL: databaseUrl, ...env }, options));
   // start together: PostgreSQL migrations run under an advisory lock, SQLite creates its schema
   await Promise.all(instances.map((i) => i.start()));
   return {
@@ -208,6 +226,8 @@ export interface Entry {
   kind: 'grant' | 'debit';
   credits: number;
   request_id: string | null;
+  /** the caller's X-Request-Id of the charged request */
+  client_request_id: string | null;
 }
 
 /** every debit of a key, read page by page */

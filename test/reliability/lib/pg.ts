@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL = process.env.PG_TEST_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
   name: string;

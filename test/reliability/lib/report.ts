@@ -1,9 +1,9 @@
 // The figures of a reliability run. A full run (RELIABILITY_SCALE=full, `npm run
 // test:reliability`) writes them to docs/reliability.md; the short form that CI runs keeps them
 // in its output only, so the committed figures are always those of a full run.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { writeDocSection } from '../../../scripts/lib/doc-section.js';
 import { ROOT } from '../../../src/paths.js';
 
 export const SCALE: 'full' | 'short' = process.env.RELIABILITY_SCALE === 'full' ? 'full' : 'short';
@@ -46,17 +46,13 @@ const SCENARIOS: Record<string, string> = {
   'upstream faults':
     'Platform calls failing 30% of the time (errors, timeouts, resets, throttling, open breaker) through GLEANER_FAULT_INJECTION. Passes when only the decided statuses appear and failed calls cost nothing.',
   'bad input':
-    'Property-based fuzzing (fast-check) of every endpoint: wrong types, huge numbers, deep nesting, huge strings, __proto__ keys, broken JSON, wrong content types, garbage keys. Passes when no reply is a 5xx, every error is in the envelope, and only 2xx replies change the balance.',
+    'Property-based fuzzing (fast-check) of every endpoint: wrong types, huge numbers, deep nesting (10,000 levels, with and without an Idempotency-Key), huge strings, __proto__ keys, names of prototype members as topic labels, malformed percent-escapes in post URLs, broken JSON, wrong content types and charsets, garbage keys. Passes when no reply is a 5xx, every error is in the envelope, and only 2xx replies change the balance.',
 };
 
 export function writeReport(): void {
   if (rows.length === 0) return;
   const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, ''));
   const lines = [
-    '# Reliability',
-    '',
-    '<!-- written by `npm run test:reliability` (test/reliability/); do not edit by hand -->',
-    '',
     `Last full run: ${new Date().toISOString()} on ${availableParallelism()} cores, Node ${process.version}.`,
     'Every scenario runs real `node dist/src/main.js` processes on loopback against one',
     'database (SQLite file shared by the processes, or PostgreSQL), with the sandbox sources.',
@@ -91,10 +87,6 @@ export function writeReport(): void {
   );
   const text = lines.join('\n');
   if (SCALE === 'full') {
-    // the load benchmark's section (`npm run bench:load`, pasted by hand) is kept as it is
-    const path = join(ROOT, 'docs/reliability.md');
-    const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    const at = old.indexOf('\n## Load benchmark');
-    writeFileSync(path, at < 0 ? text : `${text}${old.slice(at + 1)}`);
+    writeDocSection(join(ROOT, 'docs/reliability.md'), 'reliability suite', text);
   } else process.stdout.write(`${text}\n`);
 }

@@ -6,6 +6,7 @@ import type { ClipnetSource, PicnetSource } from '../../../src/sources/interface
 import { createLiveSource } from '../../../src/sources/live/index.js';
 import { ENV } from './cases.js';
 import { assertItems, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
+import { RECORDED, RECORDED_NOW } from './recorded.js';
 
 const SK = 'https://api.scrapekit.test';
 const RS = 'https://open.tiktokapis.com';
@@ -14,13 +15,13 @@ const path = (p: string, q?: (s: URLSearchParams) => boolean) => (x: string) => 
   const u = new URL(x, 'http://h');
   return u.pathname === p && (q ? q(u.searchParams) : true);
 };
-const make = <T>(platform: 'clipnet' | 'picnet', backend: string) => {
+const make = <T>(platform: 'clipnet' | 'picnet', backend: string, now = FIXED_NOW) => {
   const agent = mockAgent();
   const src = createLiveSource(
     platform,
     backend,
     { ...FAST, ...ENV },
-    { dispatcher: agent, now: () => FIXED_NOW },
+    { dispatcher: agent, now: () => now },
   ) as T;
   return { agent, src };
 };
@@ -34,45 +35,62 @@ describe('scrapekit (clipnet)', () => {
       .reply(200, fixture('scrapekit', 'tiktok-profile-videos-page1'))
       .persist();
     pool
-      .intercept({ path: path('/v3/tiktok/profile/videos', (q) => q.get('max_cursor') === '1714730000000') })
+      .intercept({
+        path: path('/v3/tiktok/profile/videos', (q) => q.get('max_cursor') === RECORDED.tiktokMaxCursor),
+      })
       .reply(200, fixture('scrapekit', 'tiktok-profile-videos-page2'))
       .persist();
-    const p1 = await src.userPosts({ username: 'brewlab', limit: 1 });
+    const p1 = await src.userPosts({ username: 'anastasiyachorna3', limit: 1 });
     expect(p1.hasMore).toBe(true);
     assertItems(
       ClipnetPost,
       p1.items.map((i) => i.item),
     );
     expect(p1.items[0]?.item).toMatchObject({
-      id: '7321987654321098761',
-      url: 'https://www.tiktok.com/@brewlab/video/7321987654321098761',
-      stats: { views: 1005, likes: 100, comments: 10, shares: 1 },
+      id: '6990567184082701573',
+      url: 'https://www.tiktok.com/@anastasiyachorna3/video/6990567184082701573',
+      stats: { views: 5040, likes: 453, comments: 11, shares: 3 },
     });
-    const p2 = await src.userPosts({ username: 'brewlab', limit: 5, cursor: p1.items[0]?.cursor });
-    expect(p2.items.map((i) => i.item.id)).toEqual(['7321987654321098762', '7321987654321098763']);
-    expect(p2.hasMore).toBe(false);
+    const p2 = await src.userPosts({ username: 'anastasiyachorna3', limit: 1, cursor: p1.items[0]?.cursor });
+    expect(p2.items.map((i) => i.item.id)).toEqual(['6932229950720216325']);
+    expect(p2.hasMore).toBe(true);
+    const p3 = await src.userPosts({ username: 'anastasiyachorna3', limit: 5, cursor: p2.items[0]?.cursor });
+    expect(p3.items.map((i) => i.item.id)).toEqual(['6985955634940480773']);
+    expect(p3.hasMore).toBe(false);
   });
 
   it('reads comments and hashtag posts inside the look-back window', async () => {
-    const { agent, src } = make<ClipnetSource>('clipnet', 'scrapekit');
+    const { agent, src } = make<ClipnetSource>('clipnet', 'scrapekit', RECORDED_NOW.tiktokApp);
+    // the first page answers without a cursor; its continuation (cursor 40) answers the next
     agent
       .get(SK)
-      .intercept({ path: path('/v1/tiktok/video/comments') })
+      .intercept({ path: path('/v1/tiktok/video/comments', (q) => !q.has('cursor')) })
       .reply(200, fixture('scrapekit', 'tiktok-video-comments'));
     agent
       .get(SK)
-      .intercept({ path: path('/v1/tiktok/search/hashtag') })
+      .intercept({ path: path('/v1/tiktok/video/comments', (q) => q.get('cursor') === '40') })
+      .reply(200, fixture('scrapekit', 'tiktok-video-comments-end'));
+    agent
+      .get(SK)
+      .intercept({ path: path('/v1/tiktok/search/hashtag', (q) => !q.has('cursor')) })
       .reply(200, fixture('scrapekit', 'tiktok-search-hashtag'));
+    agent
+      .get(SK)
+      .intercept({ path: path('/v1/tiktok/search/hashtag', (q) => q.get('cursor') === '40') })
+      .reply(200, fixture('scrapekit', 'tiktok-search-hashtag-page2'));
     const comments = await src.comments({
-      post: { id: '7321987654321098761', form: 'id', input: 'x' },
+      post: { id: '6993829555089706245', form: 'id', input: 'x' },
       limit: 10,
     });
     assertItems(PostComment, comments);
-    expect(comments[0]).toMatchObject({ user: '@maria_brews', likes: 4 });
-    const posts = await src.hashtagPosts({ hashtag: 'coffee', days: 7, max: 10 });
+    expect(comments.map((c) => [c.user, c.likes])).toEqual([
+      ['@the.king.of.drip', 0],
+      ['@xeon_ccl', 0],
+    ]);
+    const posts = await src.hashtagPosts({ hashtag: 'summer', days: 45, max: 10 });
     assertItems(HashtagPost, posts);
-    expect(posts.map((p) => p.profile_name)).toEqual(['foamstudio']);
-    expect(posts[0]).toMatchObject({ share_count: 4, play_count: 4005, source_name: 'coffee' });
+    expect(posts.map((p) => p.profile_name)).toEqual(['raydinc', 'piaopiao34']);
+    expect(posts[0]).toMatchObject({ share_count: 932, play_count: 1823449, source_name: 'summer' });
   });
 
   it('maps 404 to not_found', async () => {
@@ -137,7 +155,7 @@ describe('clipnet-research', () => {
       n: 12,
       s: '7321987654321098765 in text',
     });
-    const { agent, src } = make<ClipnetSource>('clipnet', 'clipnet-research');
+    const { agent, src } = make<ClipnetSource>('clipnet', 'clipnet-research', RECORDED_NOW.research);
     const pool = agent.get(RS);
     let tokenBody = '';
     pool
@@ -157,17 +175,10 @@ describe('clipnet-research', () => {
         path: path('/v2/research/video/query/'),
         body: (b) => {
           bodies.push(b);
-          return !b.includes('search_id');
+          return true;
         },
       })
-      .reply(200, fixture('clipnet-research', 'video-query-page1'));
-    pool
-      .intercept({
-        method: 'POST',
-        path: path('/v2/research/video/query/'),
-        body: (b) => b.includes('"search_id":"7322000000000000001"') && b.includes('"cursor":2'),
-      })
-      .reply(200, fixture('clipnet-research', 'video-query-page2'));
+      .reply(200, fixture('clipnet-research', 'video-query-fields'));
     let commentBody = '';
     pool
       .intercept({
@@ -178,30 +189,27 @@ describe('clipnet-research', () => {
           return true;
         },
       })
-      .reply(200, fixture('clipnet-research', 'comment-list'));
-    const page = await src.userPosts({ username: 'brewlab', limit: 3 });
+      .reply(200, fixture('clipnet-research', 'comment-list-docs-example'));
+    const page = await src.userPosts({ username: 'avengers_fan', limit: 1 });
     assertItems(
       ClipnetPost,
       page.items.map((i) => i.item),
     );
-    expect(page.items.map((i) => i.item.id)).toEqual([
-      '7321987654321098765',
-      '7321987654321098799',
-      '7321987654321098001',
-    ]);
+    // 702874395068494965 is above 2^53: a float64 would have made it 702874395068494976
+    expect(page.items.map((i) => i.item.id)).toEqual(['702874395068494965']);
     expect(tokenBody).toContain('grant_type=client_credentials');
     const q = JSON.parse(bodies[0] as string) as { query: unknown; start_date: string; end_date: string };
     expect(q.query).toEqual({
-      and: [{ operation: 'EQ', field_name: 'username', field_values: ['brewlab'] }],
+      and: [{ operation: 'EQ', field_name: 'username', field_values: ['avengers_fan'] }],
     });
-    expect([q.start_date, q.end_date]).toEqual(['20240404', '20240503']);
+    expect([q.start_date, q.end_date]).toEqual(['20210913', '20211012']);
     const comments = await src.comments({
-      post: { id: '7321987654321098765', form: 'id', input: 'x' },
-      limit: 5,
+      post: { id: '1234563451201523412', form: 'id', input: 'x' },
+      limit: 1,
     });
-    expect(commentBody).toContain('"video_id":7321987654321098765');
+    expect(commentBody).toContain('"video_id":1234563451201523412');
     assertItems(PostComment, comments);
-    expect(comments[0]).toMatchObject({ id: '7321999999999999123', user: null });
+    expect(comments[0]).toMatchObject({ id: '12345616934634134', user: null });
   });
 
   it('maps rate_limit_exceeded to throttled and refused credentials to upstream', async () => {
@@ -238,35 +246,34 @@ describe('clipnet-research', () => {
 });
 
 describe('picnet-graph', () => {
-  it('pages business discovery media', async () => {
+  it('pages business discovery media on cursors.after', async () => {
     const { agent, src } = make<PicnetSource>('picnet', 'picnet-graph');
     const pool = agent.get(GR);
-    let fields = '';
+    const fields: string[] = [];
     pool
       .intercept({
         path: path('/v21.0/17841400000000000', (q) => {
-          if ((q.get('fields') ?? '').includes('.after(')) return false;
-          fields = q.get('fields') ?? '';
-          return true;
+          fields.push(q.get('fields') ?? '');
+          return !(q.get('fields') ?? '').includes('.after(');
         }),
       })
-      .reply(200, fixture('picnet-graph', 'business-discovery-page1'));
+      .reply(200, fixture('picnet-graph', 'business-discovery-media-page1'));
     pool
       .intercept({
-        path: path('/v21.0/17841400000000000', (q) =>
-          (q.get('fields') ?? '').includes('.after(QVFIUjNBFTER1)'),
-        ),
+        path: path('/v21.0/17841400000000000', (q) => (q.get('fields') ?? '').includes('.after(after)')),
       })
-      .reply(200, fixture('picnet-graph', 'business-discovery-page2'));
-    const page = await src.userPosts({ username: 'brewlab', limit: 10 });
-    expect(fields).toContain('business_discovery.username(brewlab)');
+      .reply(200, fixture('picnet-graph', 'business-discovery-media-page2'));
+    const page = await src.userPosts({ username: 'facebookfordevelopers', limit: 10 });
+    expect(fields[0]).toContain('business_discovery.username(facebookfordevelopers)');
     const posts = page.items.map((i) => i.item);
     assertItems(PicnetPost, posts);
-    expect(posts.map((p) => [p.id, p.shortcode, p.media_type, p.timestamp])).toEqual([
-      ['17895550000001', 'C8graph1X', 'image', '2024-05-02T10:00:00.000Z'],
-      ['17895550000002', 'C8graph2X', 'carousel', '2024-05-02T10:00:00.000Z'],
-      ['17895550000003', 'C8graph3X', 'video', '2024-05-02T10:00:00.000Z'],
+    expect(posts.map((p) => [p.shortcode, p.media_type])).toEqual([
+      ['CSr71Gzlqo4', 'image'],
+      ['CSpNPqgFxE0', 'image'],
+      ['CScld93rm4W', 'image'],
+      ['CSZsJf-iJLj', 'video'],
     ]);
+    expect(page.hasMore).toBe(false);
   });
 
   it('maps a non-business account to not_found and rate limits to throttled', async () => {
@@ -285,20 +292,20 @@ describe('picnet-graph', () => {
   });
 
   it('searches hashtags, and cannot read comments of other accounts', async () => {
-    const { agent, src } = make<PicnetSource>('picnet', 'picnet-graph');
+    const { agent, src } = make<PicnetSource>('picnet', 'picnet-graph', RECORDED_NOW.graphHashtag);
     agent
       .get(GR)
-      .intercept({ path: path('/v21.0/ig_hashtag_search', (q) => q.get('q') === 'latteart') })
-      .reply(200, fixture('picnet-graph', 'hashtag-search'));
+      .intercept({ path: path('/v21.0/ig_hashtag_search', (q) => q.get('q') === 'developers') })
+      .reply(200, fixture('picnet-graph', 'ig-hashtag-search'));
     agent
       .get(GR)
-      .intercept({ path: path('/v21.0/17843853986012965/recent_media') })
-      .reply(200, fixture('picnet-graph', 'recent-media'));
-    const posts = await src.hashtagPosts({ hashtag: 'latteart', days: 7, max: 10 });
+      .intercept({ path: path('/v21.0/17841562426109234/recent_media', (q) => !q.has('after')) })
+      .reply(200, fixture('picnet-graph', 'hashtag-media-page1'));
+    const posts = await src.hashtagPosts({ hashtag: 'developers', days: 1, max: 2 });
     assertItems(HashtagPost, posts);
-    expect(posts.map((p) => p.post_id)).toEqual(['17895550000004', '17895550000005']);
+    expect(posts.map((p) => p.post_id)).toEqual(['18088158883149835', '17881768807512229']);
     const err = await rejection(
-      src.comments({ post: { id: 'C8graph1X', form: 'id', input: 'x' }, limit: 5 }),
+      src.comments({ post: { id: 'CSr71Gzlqo4', form: 'id', input: 'x' }, limit: 5 }),
     );
     expect(err.kind).toBe('unsupported');
     expect(err.message).toBe('the Graph API cannot read comments on posts of other accounts');

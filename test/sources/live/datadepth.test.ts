@@ -14,19 +14,20 @@ import { createLiveSource } from '../../../src/sources/live/index.js';
 import { shortcodeToMediaId } from '../../../src/sources/picnet/media.js';
 import { ENV, SECRETS } from './cases.js';
 import { assertItems, captureLogger, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
+import { RECORDED, RECORDED_NOW } from './recorded.js';
 
 const ORIGIN = 'https://api.datadepth.test';
 const B = 'datadepth';
 const TOKEN = SECRETS.DATADEPTH_TOKEN;
 
-function make<T>(platform: 'clipnet' | 'picnet' | 'vidnet') {
+function make<T>(platform: 'clipnet' | 'picnet' | 'vidnet', now = FIXED_NOW) {
   const agent = mockAgent();
   const { logger, lines } = captureLogger();
   const src = createLiveSource(
     platform,
     B,
     { ...FAST, ...ENV },
-    { dispatcher: agent, logger, now: () => FIXED_NOW },
+    { dispatcher: agent, logger, now: () => now },
   ) as unknown as T;
   return { agent, pool: agent.get(ORIGIN), src, lines };
 }
@@ -62,12 +63,12 @@ describe('datadepth (clipnet)', () => {
       .reply(answer(fixture(B, 'tt-user-posts-page1'), first))
       .persist();
     pool
-      .intercept(on('/tt/user/posts', (q) => q.get('start_cursor') === '1714650000000'))
+      .intercept(on('/tt/user/posts', (q) => q.get('start_cursor') === RECORDED.tiktokMaxCursor))
       .reply(answer(fixture(B, 'tt-user-posts-page2'), second))
       .persist();
-    const p1 = await src.userPosts({ username: 'brewlab', limit: 1 });
+    const p1 = await src.userPosts({ username: 'anastasiyachorna3', limit: 1 });
     expect(first[0]?.get('token')).toBe(TOKEN);
-    expect(first[0]?.get('username')).toBe('brewlab');
+    expect(first[0]?.get('username')).toBe('anastasiyachorna3');
     expect(first[0]?.get('depth')).toBe('1');
     expect(p1.hasMore).toBe(true);
     assertItems(
@@ -75,16 +76,15 @@ describe('datadepth (clipnet)', () => {
       p1.items.map((i) => i.item),
     );
     expect(p1.items[0]?.item).toEqual({
-      id: '7321987654321098771',
-      caption: 'Cold brew, 18 hours #coffee',
-      url: 'https://www.tiktok.com/@brewlab/video/7321987654321098771',
-      timestamp: '2024-05-03T11:00:00.000Z',
-      stats: { views: 2210, likes: 310, comments: 12, shares: 7 },
+      id: '6990567184082701573',
+      caption: expect.stringMatching(/^Summer in bora bora #borabora/),
+      url: 'https://www.tiktok.com/@anastasiyachorna3/video/6990567184082701573',
+      timestamp: '2021-07-30T04:10:58.000Z',
+      stats: { views: 5040, likes: 453, comments: 11, shares: 3 },
     });
-    // continues right after the first item: the rest of page 1, then page 2, then the end
-    const p2 = await src.userPosts({ username: 'brewlab', limit: 10, cursor: p1.items[0]?.cursor });
-    expect(p2.items.map((i) => i.item.id)).toEqual(['7321987654321098772', '7321987654321098773']);
-    expect(p2.items[0]?.item.caption).toBe('');
+    // continues right after the first item: page 2, then the end
+    const p2 = await src.userPosts({ username: 'anastasiyachorna3', limit: 10, cursor: p1.items[0]?.cursor });
+    expect(p2.items.map((i) => i.item.id)).toEqual(['6932229950720216325', '6985955634940480773']);
     expect(p2.hasMore).toBe(false);
     expect(second).toHaveLength(1);
   });
@@ -96,23 +96,22 @@ describe('datadepth (clipnet)', () => {
       .intercept(on('/tt/post/comments', (q) => !q.has('cursor')))
       .reply(answer(fixture(B, 'tt-post-comments-page1'), seen));
     pool
-      .intercept(on('/tt/post/comments', (q) => q.get('cursor') === '2'))
+      .intercept(on('/tt/post/comments', (q) => q.get('cursor') === '1'))
       .reply(answer(fixture(B, 'tt-post-comments-page2'), seen));
-    const comments = await src.comments({ post: ref('7321987654321098771'), limit: 10 });
+    const comments = await src.comments({ post: ref('6993829555089706245'), limit: 10 });
     assertItems(PostComment, comments);
-    expect(seen[0]?.get('aweme_id')).toBe('7321987654321098771');
+    expect(seen[0]?.get('aweme_id')).toBe('6993829555089706245');
     expect(comments.map((c) => [c.id, c.user, c.likes])).toEqual([
-      ['7321999999999999101', '@sam.sips', 6],
-      ['7321999999999999102', '@night_owl', 0],
-      ['7321999999999999103', '@lee', 2],
+      ['6996843253702542081', '@the.king.of.drip', 0],
+      ['6996897023341953798', '@xeon_ccl', 0],
     ]);
-    expect(comments[0]?.post_url).toBe('https://www.tiktok.com/@/video/7321987654321098771');
+    expect(comments[0]?.post_url).toBe('https://www.tiktok.com/@/video/6993829555089706245');
     const err = await rejection(src.comments({ post: ref('ZMabc12', 'shortlink'), limit: 5 }));
     expect(err.kind).toBe('unsupported');
   });
 
   it('reads hashtag posts page by page, keeping only the look-back window', async () => {
-    const { pool, src } = make<ClipnetSource>('clipnet');
+    const { pool, src } = make<ClipnetSource>('clipnet', RECORDED_NOW.tiktokApp);
     const seen: URLSearchParams[] = [];
     pool
       .intercept(on('/tt/hashtag/posts', (q) => !q.has('cursor')))
@@ -123,20 +122,20 @@ describe('datadepth (clipnet)', () => {
     pool
       .intercept(on('/tt/hashtag/posts', (q) => q.get('cursor') === '40'))
       .reply(answer(fixture(B, 'tt-hashtag-posts-end'), seen));
-    const posts = await src.hashtagPosts({ hashtag: 'coffee', days: 7, max: 50 });
+    const posts = await src.hashtagPosts({ hashtag: 'summer', days: 45, max: 50 });
     assertItems(HashtagPost, posts);
-    expect(seen.map((q) => q.get('name'))).toEqual(['coffee', 'coffee', 'coffee']);
-    // the March post is outside the 7-day window
-    expect(posts.map((p) => p.profile_name)).toEqual(['foamstudio', 'sunrise.brews']);
+    expect(seen.map((q) => q.get('name'))).toEqual(['summer', 'summer', 'summer']);
+    // the 2020 and February posts are outside the 45-day window
+    expect(posts.map((p) => p.profile_name)).toEqual(['raydinc', 'piaopiao34']);
     expect(posts[0]).toMatchObject({
-      post_id: '7321987654321098781',
-      post_time: '1714700000',
-      profile_id: '6801234567890123456',
-      reaction_count: 4400,
-      share_count: 64,
-      play_count: 50210,
-      comment_count: 120,
-      source_name: 'coffee',
+      post_id: '6992456889573379334',
+      post_time: '1628058242',
+      profile_id: '6895578589849879558',
+      reaction_count: 319879,
+      share_count: 932,
+      play_count: 1823449,
+      comment_count: 1626,
+      source_name: 'summer',
     });
   });
 
@@ -154,12 +153,12 @@ describe('datadepth (clipnet)', () => {
     expect(lines.join('\n')).toContain('token=[redacted]');
   });
 
-  it('reports renamed item fields as schema drift', async () => {
+  it('reports a page of renamed items as schema drift', async () => {
     const { pool, src } = make<ClipnetSource>('clipnet');
     pool.intercept(on('/tt/user/posts')).reply(200, fixture(B, 'tt-user-posts-drift'));
     const err = await rejection(src.userPosts({ username: 'brewlab', limit: 5 }));
     expect(err.kind).toBe('upstream');
-    expect(err.message).toMatch(/changed the shape of its tt\/user\/posts response \(\/data\/0/);
+    expect(err.message).toMatch(/sent 1 post item\(s\) of which none could be read: .*\(\/aweme_id/);
   });
 });
 
@@ -177,31 +176,42 @@ describe('datadepth (picnet)', () => {
       .reply(answer(fixture(B, 'ig-user-posts-page1'), posts))
       .persist();
     pool
-      .intercept(on('/instagram/user/posts', (q) => q.get('start_cursor') === 'QVFDdDdlMWZnS2xPcTNmX2Rk'))
+      .intercept(on('/instagram/user/posts', (q) => q.get('start_cursor') === RECORDED.igEndCursor))
       .reply(answer(fixture(B, 'ig-user-posts-page2'), posts))
       .persist();
-    const p1 = await src.userPosts({ username: 'brewlab', limit: 2 });
+    const p1 = await src.userPosts({ username: 'brewlab', limit: 3 });
     expect(info[0]?.get('username')).toBe('brewlab');
     expect(posts[0]?.get('user_id')).toBe('5471203390');
     expect(p1.hasMore).toBe(true);
-    const p2 = await src.userPosts({ username: 'brewlab', limit: 5, cursor: p1.items[1]?.cursor });
+    const p2 = await src.userPosts({ username: 'brewlab', limit: 5, cursor: p1.items[2]?.cursor });
     // the continuation carries the resolved id: no second user/info request
     expect(info).toHaveLength(1);
     expect(posts[1]?.get('user_id')).toBe('5471203390');
     expect(p2.hasMore).toBe(false);
     const all = [...p1.items, ...p2.items].map((i) => i.item);
     assertItems(PicnetPost, all);
-    expect(all.map((p) => [p.shortcode, p.media_type, p.caption, p.stats.likes, p.stats.comments])).toEqual([
-      ['C6ddA1Bq2xY', 'image', 'Sunday beans #coffee', 502, 14],
-      // hidden like count: null, not -1 or 0; no caption: ''
-      ['C6ddA2Bq2xY', 'carousel', '', null, 3],
-      ['C6ddA3Bq2xY', 'video', 'Steam wand, slowed down', 77, 0],
+    expect(all.map((p) => [p.shortcode, p.media_type, p.stats.likes, p.stats.comments])).toEqual([
+      ['B3t1oKioRZ3', 'image', 2, 1],
+      ['B3t0VA-ouke', 'carousel', 0, 0],
+      ['B3tlkm-ih3Q', 'video', 2, 0],
+      ['B3t1I8GIaEJ', 'image', 1, 0],
+      ['B3tzN-uojar', 'image', 1, 0],
     ]);
     expect(all[0]).toMatchObject({
-      id: '3358968497373408344',
-      url: 'https://www.instagram.com/p/C6ddA1Bq2xY/',
-      timestamp: '2024-05-03T07:06:40.000Z',
+      id: '2156615653142894199',
+      url: 'https://www.instagram.com/p/B3t1oKioRZ3/',
+      timestamp: '2019-10-17T10:37:21.000Z',
+      caption: expect.stringMatching(/^Brochette de saumon/),
     });
+  });
+
+  it('reports a hidden like count as null and a missing caption as empty', async () => {
+    const { pool, src } = make<PicnetSource>('picnet');
+    pool.intercept(on('/instagram/user/posts')).reply(200, fixture(B, 'ig-user-posts-hidden-likes'));
+    const page = await src.userPosts({ username: '5471203390', limit: 5 });
+    expect(page.items.map((i) => [i.item.caption, i.item.stats])).toEqual([
+      ['', { likes: null, comments: 3 }],
+    ]);
   });
 
   it('treats a private or unknown account as not found', async () => {
@@ -228,17 +238,19 @@ describe('datadepth (picnet)', () => {
   });
 
   it('reads hashtag posts: top and recent merged once, old ones dropped, unnamed authors null', async () => {
-    const { pool, src } = make<PicnetSource>('picnet');
+    const { pool, src } = make<PicnetSource>('picnet', RECORDED_NOW.instagramWeb);
     const seen: URLSearchParams[] = [];
     pool.intercept(on('/instagram/hashtag/posts')).reply(answer(fixture(B, 'ig-hashtag-posts'), seen));
-    const posts = await src.hashtagPosts({ hashtag: 'latteart', days: 7, max: 10 });
-    expect(seen[0]?.get('name')).toBe('latteart');
+    const posts = await src.hashtagPosts({ hashtag: 'riz', days: 2, max: 3 });
+    expect(seen[0]?.get('name')).toBe('riz');
+    expect(seen[0]?.get('get_author_info')).toBe('true');
     assertItems(HashtagPost, posts);
-    expect(posts.map((p) => [p.post_id, p.profile_name, p.reaction_count])).toEqual([
-      ['3363461045837802929', 'foamstudio', 2210],
-      ['3363461045871357361', null, 130],
+    // the second top post is three days old; the recorded owners carry no username
+    expect(posts.map((p) => [p.post_id, p.profile_id, p.profile_name, p.reaction_count])).toEqual([
+      ['2156144858363506831', '3170252690', null, 766],
+      ['2156615653142894199', '1938287349', null, 2],
+      ['2156613507328614665', '501427133', null, 1],
     ]);
-    expect(posts[1]?.profile_id).toBe('4410003');
     expect(posts[0]).not.toHaveProperty('share_count');
   });
 });
@@ -251,7 +263,7 @@ describe('datadepth (vidnet search)', () => {
       .intercept(on('/youtube/search', (q) => !q.has('start_cursor')))
       .reply(answer(fixture(B, 'yt-search-page1'), seen));
     pool
-      .intercept(on('/youtube/search', (q) => q.get('start_cursor') === 'EpMDEgZjb2ZmZWUa_DATADEPTH_2'))
+      .intercept(on('/youtube/search', (q) => q.get('start_cursor') === RECORDED.ytSearchContinuation))
       .reply(answer(fixture(B, 'yt-search-page2'), seen));
     const res = await src.search({ keyword: 'coffee', max: 2, depth: 5, period: 'all', sorting: 'date' });
     expect(seen.map((q) => [q.get('keyword'), q.get('period'), q.get('sorting'), q.get('depth')])).toEqual([
@@ -260,15 +272,17 @@ describe('datadepth (vidnet search)', () => {
     ]);
     expect(res.sortingApplied).toBe('emulated');
     assertItems(VidnetVideo, res.videos);
-    expect(res.videos.map((v) => v.video_id)).toEqual(['kJQP7kiw5Fk', 'dQw4w9WgXcQ']);
-    expect(res.videos[1]).toMatchObject({
-      channel_id: 'UCuAXFkgsw1L7xaCfnd5JJOw',
-      channel_title: 'Brew Lab',
-      description: 'How we grind and brew our coffee',
-      published_at: '2024-05-01T12:00:00.000Z',
-      stats: { views: 154302, likes: null, comments: null },
+    // "4 hours ago" and "Streamed 5 hours ago" are the newest of both pages
+    expect(res.videos.map((v) => v.video_id)).toEqual(['waLptFFtlZY', 'JOHUZMTdgBY']);
+    expect(res.videos[0]).toMatchObject({
+      title: 'Iran Claims an Intercontinental Missile Test — Is the World on Alert?',
+      channel_id: 'UCbvmSdjisYNorshswOaD1_A',
+      channel_title: 'WarPulse Media',
+      published_at: '2024-05-03T08:00:00.000Z',
+      stats: { views: 2639, likes: null, comments: null },
       source_keyword: 'coffee',
     });
+    expect(res.videos[0]?.description).toMatch(/^Iran has claimed a test/);
   });
 
   it('keeps relevance native and stops reading once it has enough', async () => {
@@ -284,8 +298,8 @@ describe('datadepth (vidnet search)', () => {
     });
     expect(res.sortingApplied).toBe('native');
     expect(res.videos.map((v) => [v.video_id, v.stats.views])).toEqual([
-      ['dQw4w9WgXcQ', 154302],
-      ['9bZkp7q19f0', 1200000],
+      ['Z8KYabgkMbw', 390201],
+      ['0YWt4Ai8q_g', 594076],
     ]);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.get('period')).toBe('week');

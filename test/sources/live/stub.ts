@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixture } from './helpers.js';
+import { recordedRoutes } from './recorded.js';
 import { loadExchanges, matchExchange, recordedBody, recordedJson } from './replay.js';
 
 export interface StubRequest {
@@ -86,8 +86,6 @@ export async function closedPort(): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // the fixtures, by upstream path
 
-const ok = (backend: string, name: string): StubAnswer => ({ body: fixture(backend, name) });
-const status = (s: number, body = '{}'): StubAnswer => ({ status: s, body });
 const json = (b: string): Record<string, unknown> => {
   try {
     return JSON.parse(b) as Record<string, unknown>;
@@ -95,9 +93,6 @@ const json = (b: string): Record<string, unknown> => {
     return {};
   }
 };
-
-/** the research API's 30-day windows: the fixtures' videos sit in the window ending today */
-const TODAY = '20240503';
 
 /** the youtubei recordings (test/fixtures/live/youtubei), for InnerTube requests */
 const YOUTUBEI = loadExchanges();
@@ -160,71 +155,11 @@ function youtubei(path: string, b: Record<string, unknown>): StubAnswer | undefi
 }
 
 export const fixtureRoutes: Route = (r) => {
-  const q = r.query;
   const p = r.path;
-  // scrapekit
-  if (p === '/v3/tiktok/profile/videos') {
-    if (q.get('handle') === 'nobody') return status(404, fixture('scrapekit', 'error-not-found'));
-    return ok(
-      'scrapekit',
-      q.get('max_cursor') ? 'tiktok-profile-videos-page2' : 'tiktok-profile-videos-page1',
-    );
-  }
-  if (p === '/v1/tiktok/video/comments') return ok('scrapekit', 'tiktok-video-comments');
-  if (p === '/v1/tiktok/search/hashtag') return ok('scrapekit', 'tiktok-search-hashtag');
-  if (p === '/v2/instagram/user/posts')
-    return ok(
-      'scrapekit',
-      q.get('next_max_id') ? 'instagram-user-posts-page2' : 'instagram-user-posts-page1',
-    );
-  if (p === '/v2/instagram/post/comments') return ok('scrapekit', 'instagram-post-comments');
-  if (p === '/v2/instagram/hashtag/posts') return ok('scrapekit', 'instagram-hashtag-posts');
-  // datadepth
-  if (p === '/apis/tt/user/posts') {
-    if (q.get('username') === 'nobody') return status(404, fixture('datadepth', 'error-not-found'));
-    return ok('datadepth', q.get('start_cursor') ? 'tt-user-posts-page2' : 'tt-user-posts-page1');
-  }
-  if (p === '/apis/tt/post/comments')
-    return ok('datadepth', q.get('cursor') === '2' ? 'tt-post-comments-page2' : 'tt-post-comments-page1');
-  if (p === '/apis/tt/hashtag/posts') {
-    const c = q.get('cursor');
-    return ok(
-      'datadepth',
-      c === '20' ? 'tt-hashtag-posts-page2' : c === '40' ? 'tt-hashtag-posts-end' : 'tt-hashtag-posts',
-    );
-  }
-  if (p === '/apis/instagram/user/info') return ok('datadepth', 'ig-user-info');
-  if (p === '/apis/instagram/user/posts')
-    return ok('datadepth', q.get('start_cursor') ? 'ig-user-posts-page2' : 'ig-user-posts-page1');
-  if (p === '/apis/instagram/post/comments') return ok('datadepth', 'ig-post-comments');
-  if (p === '/apis/instagram/hashtag/posts') return ok('datadepth', 'ig-hashtag-posts');
-  if (p === '/apis/youtube/search')
-    return ok('datadepth', q.get('start_cursor') ? 'yt-search-page2' : 'yt-search-page1');
-  // clipnet-research
-  if (p === '/v2/oauth/token/') return ok('clipnet-research', 'token');
-  if (p === '/v2/research/video/query/') {
-    const b = json(r.body);
-    if (typeof b.search_id === 'string') return ok('clipnet-research', 'video-query-page2');
-    return ok('clipnet-research', b.end_date === TODAY ? 'video-query-page1' : 'video-query-empty');
-  }
-  if (p === '/v2/research/video/comment/list/') return ok('clipnet-research', 'comment-list');
-  // picnet-graph (PICNET_GRAPH_BASE_URL=<stub>/graph)
-  if (p === '/graph/v21.0/17841400000000000')
-    return ok(
-      'picnet-graph',
-      (q.get('fields') ?? '').includes('.after(') ? 'business-discovery-page2' : 'business-discovery-page1',
-    );
-  if (p === '/graph/v21.0/ig_hashtag_search') return ok('picnet-graph', 'hashtag-search');
-  if (p === '/graph/v21.0/17843853986012965/recent_media') return ok('picnet-graph', 'recent-media');
-  // youtube-data-api (YOUTUBE_API_BASE_URL=<stub>/youtube/v3)
-  if (p === '/youtube/v3/search')
-    return ok('youtube-data-api', q.get('pageToken') === 'CDIQAA' ? 'search-page2' : 'search-page1');
-  if (p === '/youtube/v3/videos') return ok('youtube-data-api', 'videos');
-  if (p === '/youtube/v3/commentThreads')
-    return ok('youtube-data-api', q.get('pageToken') ? 'comment-threads-page2' : 'comment-threads-page1');
-  if (p === '/youtube/v3/channels') return ok('youtube-data-api', 'channels');
-  if (p === '/youtube/v3/playlistItems') return ok('youtube-data-api', 'playlist-items');
-  // youtubei (YOUTUBEI_BASE_URL=<stub>)
+  // the provider and official backends: recorded answers, chosen by request (recorded.ts)
+  const recorded = recordedRoutes(r);
+  if (recorded) return recorded;
+  // youtubei (YOUTUBEI_BASE_URL=<stub>): recorded exchanges (replay.ts)
   if (r.method === 'POST' && p.startsWith('/youtubei/v1/')) return youtubei(p, json(r.body));
   return undefined;
 };

@@ -8,6 +8,7 @@ import {
 import { createLiveSource } from '../../../src/sources/live/index.js';
 import type { YoutubeDataApiSource } from '../../../src/sources/vidnet/youtube-data-api.js';
 import { assertItems, captureLogger, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
+import { RECORDED } from './recorded.js';
 
 const KEY = 'AIzaSyTEST-not-a-real-key-0123456789';
 const ORIGIN = 'https://www.googleapis.com';
@@ -54,24 +55,24 @@ describe('youtube-data-api', () => {
       )
       .reply(200, fixture(B, 'search-page1'));
     pool
-      .intercept(on('search', (q) => q.get('pageToken') === 'CDIQAA'))
+      .intercept(on('search', (q) => q.get('pageToken') === 'CBkQAA'))
       .reply(200, fixture(B, 'search-page2'));
-    pool.intercept(on('videos')).reply(200, fixture(B, 'videos'));
+    pool.intercept(on('videos')).reply(200, fixture(B, 'videos-for-search'));
     const res = await src.search(search);
     expect(res.sortingApplied).toBe('native');
-    expect(res.videos.map((v) => v.video_id)).toEqual(['dQw4w9WgXcQ', '9bZkp7q19f0', 'kJQP7kiw5Fk']);
+    expect(res.videos.map((v) => v.video_id)).toEqual(RECORDED.youtubeSearchIds);
     assertItems(VidnetVideo, res.videos);
     const first = seen[0];
     expect(first?.get('order')).toBe('date');
     expect(first?.get('type')).toBe('video');
     expect(first?.get('maxResults')).toBe('50');
     expect(first?.get('publishedAfter')).toBe('2024-04-26T12:00:00.000Z');
-    const [a, b, c] = res.videos;
-    expect(a?.title).toBe('Coffee brewing & grinding');
-    expect(a?.stats).toEqual({ views: 154302, likes: 8120, comments: 412 });
-    expect(a?.thumbnail).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
-    expect(b?.stats).toEqual({ views: 98000, likes: null, comments: null });
-    expect(c?.stats.comments).toBe(0);
+    const [a, , c] = res.videos;
+    expect(a?.title).toBe('SURFING HAWAII’S BEST WAVE WITH MY GIRLFRIEND (PIPELINE)');
+    expect(a?.stats).toEqual({ views: 22, likes: 0, comments: 0 });
+    expect(a?.thumbnail).toBe('https://i.ytimg.com/vi/gQ_1zX-F_No/hqdefault.jpg');
+    // the recorded statistics have no commentCount here: null, not 0
+    expect(c?.stats).toEqual({ views: 6969757, likes: 88740, comments: null });
     expect(src.quotaUnitsSpent()).toBe(201);
     agent.assertNoPendingInterceptors();
   });
@@ -88,7 +89,7 @@ describe('youtube-data-api', () => {
       )
       .reply(200, fixture(B, 'search-page1'))
       .persist();
-    pool.intercept(on('videos')).reply(200, fixture(B, 'videos')).persist();
+    pool.intercept(on('videos')).reply(200, fixture(B, 'videos-for-search')).persist();
     await src.search({ ...search, depth: 3 });
     expect(searches).toBe(3);
   });
@@ -107,25 +108,26 @@ describe('youtube-data-api', () => {
     expect(err.kind).toBe('throttled');
   });
 
-  it('reads comments across two pages', async () => {
+  it('reads comments across two pages, each thread once', async () => {
     const { pool, src } = setup();
     pool
-      .intercept(on('commentThreads', (q) => !q.has('pageToken') && q.get('videoId') === 'dQw4w9WgXcQ'))
+      .intercept(on('commentThreads', (q) => !q.has('pageToken') && q.get('videoId') === 'F1UP7wRCPH8'))
       .reply(200, fixture(B, 'comment-threads-page1'));
     pool
-      .intercept(on('commentThreads', (q) => q.get('pageToken') === 'QURTSl9pMkdWZ2s'))
+      .intercept(on('commentThreads', (q) => q.get('pageToken') === RECORDED.youtubeCommentsToken))
       .reply(200, fixture(B, 'comment-threads-page2'));
     const comments = await src.comments({
-      video: { id: 'dQw4w9WgXcQ', form: 'id', input: 'dQw4w9WgXcQ' },
+      video: { id: 'F1UP7wRCPH8', form: 'id', input: 'F1UP7wRCPH8' },
       limit: 50,
     });
-    expect(comments).toHaveLength(3);
+    // the recorded second page repeats the first one's threads
+    expect(comments).toHaveLength(5);
     assertItems(VidnetComment, comments);
     expect(comments[0]).toMatchObject({
-      id: 'UgzX1aaaaaaaaaaa',
-      author: '@maria_brews',
-      likes: 12,
-      timestamp: '2024-05-01T12:00:00.000Z',
+      id: 'UgyZ1jqkHKYvi1-ruOZ4AaABAg',
+      author: 'himani agarwal',
+      likes: 0,
+      timestamp: '2019-11-26T15:51:44.000Z',
     });
   });
 
@@ -145,23 +147,23 @@ describe('youtube-data-api', () => {
   it('lists channel videos and Shorts through the uploads playlist', async () => {
     const { pool, src } = setup();
     pool
-      .intercept(on('channels', (q) => q.get('id') === 'UCuAXFkgsw1L7xaCfnd5JJOw'))
+      .intercept(on('channels', (q) => q.get('id') === 'UCK8sQmJBp8GCxrOtXWBpyEA'))
       .reply(200, fixture(B, 'channels'))
       .times(2);
     pool
-      .intercept(on('playlistItems', (q) => q.get('playlistId') === 'UUuAXFkgsw1L7xaCfnd5JJOw'))
+      .intercept(on('playlistItems', (q) => q.get('playlistId') === 'UUK8sQmJBp8GCxrOtXWBpyEA'))
       .reply(200, fixture(B, 'playlist-items'))
       .times(2);
     pool.intercept(on('videos')).reply(200, fixture(B, 'videos')).times(2);
-    const videos = await src.channelVideos({ browseId: 'UCuAXFkgsw1L7xaCfnd5JJOw', depth: 1, max: 50 });
+    const videos = await src.channelVideos({ browseId: 'UCK8sQmJBp8GCxrOtXWBpyEA', depth: 1, max: 3 });
     assertItems(VidnetChannelVideo, videos);
     expect(videos.map((v) => [v.video_id, v.duration_seconds, v.is_short])).toEqual([
-      ['dQw4w9WgXcQ', 751, false],
-      ['9bZkp7q19f0', 45, true],
-      ['kJQP7kiw5Fk', 3723, false],
+      ['BaxEJ2xaB1Q', 14, true],
+      ['uyv0IDzMtf0', 714, false],
+      ['YzHmV21nvGY', 189, false],
     ]);
-    const shorts = await src.channelShorts({ browseId: 'UCuAXFkgsw1L7xaCfnd5JJOw', max: 10 });
-    expect(shorts.map((v) => v.video_id)).toEqual(['9bZkp7q19f0']);
+    const shorts = await src.channelShorts({ browseId: 'UCK8sQmJBp8GCxrOtXWBpyEA', max: 10 });
+    expect(shorts.map((v) => v.video_id)).toEqual(['BaxEJ2xaB1Q', 'Ph7IDkvpM3g', 'bUi2Rb5DIVE']);
   });
 
   it('reports an unknown channel as not_found', async () => {
@@ -182,13 +184,35 @@ describe('youtube-data-api', () => {
           return true;
         }),
       )
-      .reply(200, fixture(B, 'search-page2'));
-    pool.intercept(on('videos')).reply(200, fixture(B, 'videos'));
-    const all = await src.hashtag({ hashtag: 'latteart', depth: 1, onlyShorts: true, max: 10 });
-    expect(q?.get('q')).toBe('#latteart');
+      .reply(200, fixture(B, 'search-page1'));
+    pool.intercept(on('videos')).reply(200, fixture(B, 'videos-for-search'));
+    const all = await src.hashtag({ hashtag: 'surfing', depth: 1, onlyShorts: true, max: 10 });
+    expect(q?.get('q')).toBe('#surfing');
     expect(q?.get('videoDuration')).toBe('short');
     assertItems(VidnetHashtagVideo, all);
-    expect(all.map((v) => v.video_id)).toEqual([]);
+    expect(all.map((v) => [v.video_id, v.duration_seconds])).toEqual([
+      ['gQ_1zX-F_No', 32],
+      ['i2hewkFijuY', 33],
+    ]);
+  });
+
+  it('reports a recorded permission refusal as an upstream error, sent once', async () => {
+    const { pool, src } = setup();
+    let calls = 0;
+    pool
+      .intercept(
+        on('channels', () => {
+          calls++;
+          return true;
+        }),
+      )
+      .reply(403, fixture(B, 'error-permission'))
+      .persist();
+    const err = await rejection(
+      src.channelVideos({ browseId: 'UCK8sQmJBp8GCxrOtXWBpyEA', depth: 1, max: 5 }),
+    );
+    expect(err.kind).toBe('upstream');
+    expect(calls).toBe(1);
   });
 
   it('never logs or reports the API key', async () => {

@@ -205,6 +205,158 @@ END;
 $$;
 `,
   },
+  {
+    version: 4,
+    name: 'fenced idempotency',
+    // One Idempotency-Key and body is debited at most once, however long its first run takes:
+    //  - an idempotency record gets an id (kept when a retry takes it over, new when the key is
+    //    used again after expiry) and a generation (bumped at each take-over); a run's lease is
+    //    (record, generation), its fencing token;
+    //  - gleaner_batch_fenced does what gleaner_batch (migration 3, kept for instances of the
+    //    previous release during an upgrade) does, and for a call with a lease first locks the
+    //    key's row and then its idempotency record (FOR UPDATE, so no take-over can commit
+    //    before this transaction does) and refuses the call when the lease no longer owns the
+    //    record: no debit, a settled hold released instead, `fenced` true;
+    //  - each debit's journal row names the record and generation it was for (reconcile reports
+    //    a record with two debits) and the caller's X-Request-Id beside the server's request id.
+    // Locks are taken key row first, then its idempotency record, everywhere: no deadlock with
+    // another batch, and the idempotency statements outside batches lock only the record.
+    sql: `
+ALTER TABLE idempotency
+  ADD COLUMN record_id text NOT NULL DEFAULT md5(random()::text),
+  ADD COLUMN generation bigint NOT NULL DEFAULT 1;
+
+ALTER TABLE ledger
+  ADD COLUMN client_request_id text,
+  ADD COLUMN idem_record text,
+  ADD COLUMN idem_generation bigint;
+
+CREATE FUNCTION gleaner_batch_fenced(
+  kinds text[], key_ids text[], bases bigint[], per_items bigint[], wants bigint[], mins bigint[],
+  request_ids text[], routes text[], hold_ids text[], ttls bigint[],
+  client_ids text[], idem_keys text[], idem_records text[], idem_gens bigint[]
+) RETURNS TABLE (n bigint, amount bigint, balance bigint, fenced boolean) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  i integer;
+  total integer := coalesce(array_length(kinds, 1), 0);
+  avail bigint;
+  bal bigint;
+  k bigint;
+  cost bigint;
+  owns boolean;
+  -- the run of charges of one key being decided: the key, what it spent, its journal rows
+  run_key text := NULL;
+  run_spent bigint := 0;
+  run_amounts bigint[] := '{}';
+  run_requests text[] := '{}';
+  run_routes text[] := '{}';
+  run_clients text[] := '{}';
+  run_records text[] := '{}';
+  run_gens bigint[] := '{}';
+BEGIN
+  FOR i IN 1 .. total + 1 LOOP
+    -- the end of a run: write it
+    IF run_key IS NOT NULL AND (i > total OR kinds[i] <> 'charge' OR key_ids[i] <> run_key) THEN
+      IF run_spent > 0 THEN
+        UPDATE api_keys SET balance = api_keys.balance - run_spent WHERE id = run_key;
+        INSERT INTO ledger (key_id, kind, amount, request_id, route, client_request_id, idem_record,
+                            idem_generation)
+        SELECT run_key, 'debit', u.amount, u.request_id, u.route, u.client_id, u.record, u.gen
+        FROM unnest(run_amounts, run_requests, run_routes, run_clients, run_records, run_gens)
+          WITH ORDINALITY AS u (amount, request_id, route, client_id, record, gen, o)
+        ORDER BY u.o;
+      END IF;
+      run_key := NULL;
+      run_spent := 0;
+      run_amounts := '{}';
+      run_requests := '{}';
+      run_routes := '{}';
+      run_clients := '{}';
+      run_records := '{}';
+      run_gens := '{}';
+    END IF;
+    EXIT WHEN i > total;
+    n := NULL;
+    amount := NULL;
+    balance := NULL;
+    fenced := false;
+    IF idem_keys[i] IS NOT NULL THEN
+      PERFORM 1 FROM api_keys a WHERE a.id = key_ids[i] FOR NO KEY UPDATE;
+      SELECT d.state = 'running' AND d.record_id = idem_records[i] AND d.generation = idem_gens[i]
+        INTO owns
+        FROM idempotency d WHERE d.key_id = key_ids[i] AND d.idem_key = idem_keys[i] FOR UPDATE;
+      fenced := owns IS NOT TRUE;
+    END IF;
+    IF kinds[i] = 'settle' THEN
+      -- a fenced call's work is discarded: its hold is released, not settled
+      WITH h AS (
+        UPDATE holds SET state = CASE WHEN fenced THEN 'released' ELSE 'settled' END,
+                         closed_at = clock_timestamp()
+        WHERE id = hold_ids[i] AND state = 'open'
+        RETURNING key_id, holds.amount
+      )
+      UPDATE api_keys a SET held = a.held - h.amount FROM h WHERE a.id = h.key_id;
+    END IF;
+    IF fenced THEN
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+    IF run_key IS NULL THEN
+      SELECT a.balance - a.held, a.balance INTO avail, bal
+        FROM api_keys a WHERE a.id = key_ids[i] FOR NO KEY UPDATE;
+      IF NOT FOUND THEN
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+    IF avail >= bases[i] THEN
+      k := CASE WHEN per_items[i] = 0 THEN wants[i]
+                ELSE LEAST(wants[i], (avail - bases[i]) / per_items[i]) END;
+      cost := bases[i] + per_items[i] * k;
+      IF k >= mins[i] AND cost <= avail THEN
+        IF kinds[i] = 'hold' THEN
+          UPDATE api_keys SET held = held + cost WHERE id = key_ids[i];
+          INSERT INTO holds (id, key_id, amount, request_id, route, state, expires_at)
+          VALUES (hold_ids[i], key_ids[i], cost, request_ids[i], routes[i], 'open',
+                  clock_timestamp() + ttls[i] * interval '1 millisecond');
+        ELSIF kinds[i] = 'settle' THEN
+          UPDATE api_keys SET balance = api_keys.balance - cost WHERE id = key_ids[i];
+          IF cost > 0 THEN
+            INSERT INTO ledger (key_id, kind, amount, request_id, route, client_request_id,
+                                idem_record, idem_generation)
+            VALUES (key_ids[i], 'debit', cost, request_ids[i], routes[i], client_ids[i],
+                    idem_records[i], idem_gens[i]);
+          END IF;
+          balance := bal - cost;
+        ELSE
+          -- a charge: decided now, written with its run
+          avail := avail - cost;
+          bal := bal - cost;
+          run_spent := run_spent + cost;
+          IF cost > 0 THEN
+            run_amounts := run_amounts || cost;
+            run_requests := run_requests || request_ids[i];
+            run_routes := run_routes || routes[i];
+            run_clients := run_clients || client_ids[i];
+            run_records := run_records || idem_records[i];
+            run_gens := run_gens || idem_gens[i];
+          END IF;
+          balance := bal;
+        END IF;
+        n := k;
+        amount := cost;
+      END IF;
+    END IF;
+    IF kinds[i] = 'charge' THEN
+      run_key := key_ids[i];
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;
+`,
+  },
 ];
 
 /** a fixed number naming "gleaner schema migrations" among advisory locks */
