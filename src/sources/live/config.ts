@@ -41,6 +41,9 @@ export const LiveSourcesEnv = Type.Object({
   // vidnet: youtubei
   YOUTUBEI_LANG: opt('youtubei: interface language (hl) sent to InnerTube, e.g. en (default en)'),
   YOUTUBEI_LOCATION: opt('youtubei: content region (gl) sent to InnerTube, e.g. US (default US)'),
+  YOUTUBEI_BASE_URL: opt(
+    'youtubei: origin that replaces https://www.youtube.com in every InnerTube request, e.g. a mirror or a local replay server (default https://www.youtube.com)',
+  ),
 
   // vidnet: youtube-data-api
   YOUTUBE_API_KEY: opt('youtube-data-api: YouTube Data API v3 key (required by that backend)'),
@@ -132,6 +135,22 @@ export function intSetting(
   dflt: number,
 ): number {
   return int(env, key, min) ?? dflt;
+}
+
+/** an optional http(s) URL setting, without trailing slashes */
+export function urlSetting(env: LiveSourcesEnv, key: keyof LiveSourcesEnv): string | undefined {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new LiveConfigError(`${key} is not a valid URL: "${raw}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    throw new LiveConfigError(`${key} must be an http:// or https:// URL`);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 /** the value of a required variable, or a configuration error naming the backend that needs it */

@@ -20,6 +20,7 @@ import {
   LiveConfigError,
   type LiveSourcesEnvType,
   required,
+  urlSetting,
 } from './config.js';
 
 export { LiveConfigError, LiveSourcesEnv, type LiveSourcesEnvType } from './config.js';
@@ -105,7 +106,15 @@ function buildSource(
 ): ClipnetSource | PicnetSource | VidnetSource {
   switch (name) {
     case YOUTUBEI_NAME:
-      return new YoutubeiSource({ lang: env.YOUTUBEI_LANG, location: env.YOUTUBEI_LOCATION, now }, http([]));
+      return new YoutubeiSource(
+        {
+          lang: env.YOUTUBEI_LANG,
+          location: env.YOUTUBEI_LOCATION,
+          baseUrl: urlSetting(env, 'YOUTUBEI_BASE_URL'),
+          now,
+        },
+        http([]),
+      );
     case SCRAPEKIT_NAME: {
       const [apiKey, baseUrl] = required(env, platform, name, 'SCRAPEKIT_API_KEY', 'SCRAPEKIT_BASE_URL') as [
         string,
