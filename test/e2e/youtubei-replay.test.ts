@@ -178,16 +178,15 @@ describe('vidnet on youtubei, replayed from recordings, through HTTP', () => {
     expect(replay.counts()).toEqual({ next: 2 });
   });
 
-  it('a removed channel is a NOT_FOUND warning naming why, not a failure', async () => {
-    const j = await ok('/vidnet/channel/videos', { browse_ids: ['UCoaO4U_p7G7AwalqSbGCZOA'] });
-    expect(j.data.videos).toEqual([]);
-    expect(j.metadata.warnings).toEqual([
-      {
-        target: 'UCoaO4U_p7G7AwalqSbGCZOA',
-        code: 'NOT_FOUND',
-        message: expect.stringMatching(/removed because it violated our Community Guidelines/),
-      },
-    ]);
+  it('a removed channel alone is a 404 naming why, that costs nothing', async () => {
+    const r = await t.post('/vidnet/channel/videos', { browse_ids: ['UCoaO4U_p7G7AwalqSbGCZOA'] });
+    expect(r.statusCode).toBe(404);
+    const j = r.json();
+    expect(j.error).toEqual({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/removed because it violated our Community Guidelines/),
+    });
+    expect(j.metadata.credits_used).toBe(0);
     expect(replay.counts()).toEqual({ browse: 1 });
   });
 });
