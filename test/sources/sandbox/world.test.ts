@@ -12,7 +12,7 @@ import { tempWorld } from './helpers.js';
 
 /** the digest of world content v2 (world file v3); a change to what the generator produces
  *  must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
-const EXPECTED_DIGEST = 'bf0b639f03ebe2911e83848bc1dc26f89fddb2af51efa8459876f8a1b9af0d77';
+const EXPECTED_DIGEST = 'cdec22776de107bc5ffe07c6399d48205a24d4de8a5d70cffba4f2b30bb25465';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -244,6 +244,37 @@ describe('texts', () => {
     };
     for (const [name, re] of Object.entries(slips))
       expect(flagged((t) => re.test(t.text)).slice(0, 5), name).toEqual([]);
+  });
+
+  it('never say the same thing twice in a comment, and list chapters in the order a video tells them', () => {
+    const sentence = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} ]/gu, '')
+        .trim();
+    const repeated = flagged((t) => {
+      // sentences of a few words (not "lol" or an emoji)
+      const parts = t.text
+        .split(/(?<=[.!?]) +/)
+        .map(sentence)
+        .filter((p) => p.split(' ').length >= 3);
+      return new Set(parts).size < parts.length;
+    });
+    expect(repeated.slice(0, 5)).toEqual([]);
+    const order = ['Intro', 'The setup', 'First impressions', 'What went wrong', 'The results', 'Tips'];
+    order.push('Budget option', 'Final thoughts', 'Q&A', 'Bloopers');
+    const disordered = flagged((t) => {
+      const chapters = [...t.text.matchAll(/^(\d+):(\d\d) (.+)$/gm)];
+      const at = chapters.map((m) => Number(m[1]) * 60 + Number(m[2]));
+      const rank = chapters.map((m) => order.indexOf(m[3] as string));
+      return (
+        chapters.length > 0 &&
+        (at.some((s, i) => i > 0 && s <= at[i - 1]!) ||
+          rank.some((r, i) => r < 0 || (i > 0 && r <= rank[i - 1]!)))
+      );
+    });
+    expect(disordered.slice(0, 5)).toEqual([]);
+    expect(texts.some((t) => /^0:00 Intro$/m.test(t.text))).toBe(true);
   });
 
   it('use each platform’s own idioms, never another platform’s hashtags or words', () => {

@@ -275,7 +275,10 @@ export function videoDescription(
     const middles = rng.sample(DESC_MIDDLES, rng.int(0, 2));
     for (const m of middles) parts.push(capitalize(fill(m, ctx)));
     if (durationSeconds >= 360 && rng.chance(0.5)) {
-      const names = rng.sample(CHAPTER_NAMES.slice(1), rng.int(3, 5));
+      // chapters come in the order a video tells them: the setup before the results
+      const names = rng
+        .sample(CHAPTER_NAMES.slice(1), rng.int(3, 5))
+        .sort((a, b) => CHAPTER_NAMES.indexOf(a) - CHAPTER_NAMES.indexOf(b));
       const step = Math.floor(durationSeconds / (names.length + 1));
       const lines = [`0:00 ${CHAPTER_NAMES[0]}`];
       names.forEach((name, i) => {
@@ -301,11 +304,14 @@ const KIND_WEIGHTS: ReadonlyArray<readonly [CommentKind, number]> = [
   ['sarcasm', 5],
 ];
 
-function oneComment(ctx: FillContext): string {
+function oneComment(ctx: FillContext, not?: string): { text: string; tpl: string } {
   const { rng, niche, platform } = ctx;
-  const tpl = rng.chance(0.25)
-    ? rng.pick(niche.comments)
-    : rng.pick(COMMENTS[platform][rng.weighted(KIND_WEIGHTS)]);
+  let tpl = '';
+  do
+    tpl = rng.chance(0.25)
+      ? rng.pick(niche.comments)
+      : rng.pick(COMMENTS[platform][rng.weighted(KIND_WEIGHTS)]);
+  while (tpl === not);
   let text = fill(tpl, ctx);
   // a prefix or suffix the comment already has is not said twice ("tbh tbh")
   const lower = text.toLowerCase();
@@ -313,15 +319,17 @@ function oneComment(ctx: FillContext): string {
   if (prefix && !lower.startsWith(prefix.trim())) text = prefix + text;
   const suffix = rng.chance(0.28) ? rng.pick(COMMENT_SUFFIXES) : '';
   if (suffix && !lower.endsWith(suffix.trim())) text += suffix;
-  return text;
+  return { text, tpl };
 }
 
 /** a comment in the platform's manner; vidnet's run longer (two thoughts more often) */
 export function commentText(ctx: FillContext): string {
   const { rng } = ctx;
-  let text = oneComment(ctx);
+  const first = oneComment(ctx);
+  let text = first.text;
   if (rng.chance(ctx.platform === 'vidnet' ? 0.35 : 0.12)) {
-    const second = oneComment(ctx);
+    // a second thought, never the first one again
+    const second = oneComment(ctx, first.tpl).text;
     // "first" is a comment of its own, never a second thought
     if (!/^first\b/.test(second)) text = `${text}${/[.!?]$/.test(text) ? '' : '.'} ${capitalize(second)}`;
   }
