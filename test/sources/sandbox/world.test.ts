@@ -12,7 +12,7 @@ import { tempWorld } from './helpers.js';
 
 /** the digest of world content v2 (world file v3); a change to what the generator produces
  *  must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
-const EXPECTED_DIGEST = 'cdec22776de107bc5ffe07c6399d48205a24d4de8a5d70cffba4f2b30bb25465';
+const EXPECTED_DIGEST = '20e97736c7071db8002b32af1d42cfa252ac219538117baa43a5e7140d8a5d11';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -182,6 +182,20 @@ describe('names the docs use', () => {
     );
     expect(post).toMatchObject({ handle: 'rafatech', code: 'ZS25DQOdY' });
     expect(post.ts).toBeLessThan(0);
+    for (const code of ['CxD9PthspC3', 'D0YhD-vOg2k'])
+      expect(
+        one(
+          "SELECT p.media_type, p.ts < 0 AS older, (SELECT COUNT(*) FROM comments c WHERE c.post_pk = p.pk) >= 50 AS commented FROM posts p WHERE p.platform = 'picnet' AND p.code = ?",
+          code,
+        ),
+      ).toEqual({ media_type: 'image', older: 1, commented: 1 });
+    for (const id of ['mBPIf85s2S0', '5O6KwFczlHE'])
+      expect(
+        one(
+          'SELECT v.is_short, v.ts < 0 AS older, (SELECT COUNT(*) FROM video_comments c WHERE c.video_pk = v.pk) >= 50 AS commented FROM videos v WHERE v.id = ?',
+          id,
+        ),
+      ).toEqual({ is_short: 1, older: 1, commented: 1 });
     for (const browseId of ['UCFTj_UgjSmO3GpS1X1fSzqw', 'UCjJIW06Pn16B4JQV2JZBzyw']) {
       const c = one(
         `SELECT SUM(v.is_short = 0 AND v.ts < 0) videos, SUM(v.is_short = 1 AND v.ts < 0) shorts

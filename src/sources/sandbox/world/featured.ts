@@ -31,13 +31,19 @@ export const PINNED_ACCOUNTS: readonly PinnedAccount[] = [
   },
 ];
 
-/** posts named in the docs: one of the account's older, widely seen posts gets these ids */
+/** posts named in the docs (the CLI's help): each is one of its account's older, widely seen
+ *  posts; an id not given is drawn */
 export const PINNED_POSTS: ReadonlyArray<{
   platform: SocialPlatform;
   handle: string;
-  id: string;
+  id?: string;
   code: string;
-}> = [{ platform: 'clipnet', handle: 'rafatech', id: '7501921969951202327', code: 'ZS25DQOdY' }];
+  mediaType?: 'image' | 'carousel' | 'video';
+}> = [
+  { platform: 'clipnet', handle: 'rafatech', id: '7501921969951202327', code: 'ZS25DQOdY' },
+  { platform: 'picnet', handle: 'critterswithliam', code: 'CxD9PthspC3', mediaType: 'image' },
+  { platform: 'picnet', handle: 'critterswithliam', code: 'D0YhD-vOg2k', mediaType: 'image' },
+];
 
 /** vidnet channels named in the docs; each has both videos and Shorts */
 export const PINNED_CHANNELS: ReadonlyArray<{
@@ -57,6 +63,12 @@ export const PINNED_CHANNELS: ReadonlyArray<{
 
 /** the length of the blocks of today in which TODAY_* targets have at least one item */
 export const TODAY_BLOCK_HOURS = 3;
+
+/** videos named in the docs (the CLI's help): older, widely seen uploads of a pinned channel */
+export const PINNED_VIDEOS: ReadonlyArray<{ browseId: string; id: string; isShort: boolean }> = [
+  { browseId: 'UCFTj_UgjSmO3GpS1X1fSzqw', id: 'mBPIf85s2S0', isShort: true },
+  { browseId: 'UCFTj_UgjSmO3GpS1X1fSzqw', id: '5O6KwFczlHE', isShort: true },
+];
 
 /** hashtags with a post at 00:00:00 UTC and at least one in every three hours of the day, so
  *  that `days: 1` finds something at any time; the README and `npm run sandbox:sample` name them */

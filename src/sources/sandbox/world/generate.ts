@@ -13,6 +13,7 @@ import {
   PINNED_ACCOUNTS,
   PINNED_CHANNELS,
   PINNED_POSTS,
+  PINNED_VIDEOS,
   type SocialPlatform,
   TODAY_BLOCK_HOURS,
   TODAY_HASHTAGS,
@@ -258,8 +259,8 @@ interface Scheduled {
   day: number;
   /** a hashtag the caption must carry */
   tag?: string;
-  /** a pinned post's ids (PINNED_POSTS) */
-  pin?: { id: string; code: string };
+  /** a pinned post's or video's ids and kind (PINNED_POSTS, PINNED_VIDEOS) */
+  pin?: { id?: string; code?: string; mediaType?: string };
 }
 
 /** an account's or channel's own posts: random days, at least one of them before today so that
@@ -393,7 +394,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
     }
     const pinnedPosts = PINNED_POSTS.filter((p) => p.platform === platform);
     for (const p of pinnedPosts) {
-      postIds.claim(p.id);
+      if (p.id) postIds.claim(p.id);
       codes.claim(p.code);
     }
     // a running counter in the low digits keeps comment ids unique without a lookup set
@@ -409,7 +410,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
       const { account, niche } = c;
       const ts = s.ts ?? postTime(prng, s.day);
       const ctx: FillContext = { rng: prng, niche, platform, friends: commenters };
-      const mediaType =
+      const drawnType =
         platform === 'picnet'
           ? prng.weighted([
               ['image', 55],
@@ -417,6 +418,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
               ['video', 15],
             ] as const)
           : null;
+      const mediaType = s.pin?.mediaType ?? drawnType;
       const caption = captions.make(
         () =>
           platform === 'clipnet' ? clipCaption(ctx, s.tag) : picCaption(ctx, mediaType as string, s.tag),
@@ -510,11 +512,14 @@ export function generateWorld(sink: WorldSink): WorldCounts {
 
       const rate = arng.logNormal(platform === 'clipnet' ? 0.3 : 0.22, 0.7);
       const plan = schedule(arng, rate);
-      const pinnedPost = pinnedPosts.find((p) => p.handle === handle);
-      if (pinnedPost) {
-        const older = plan.find((s) => s.day > 0) as Scheduled;
-        older.pin = { id: pinnedPost.id, code: pinnedPost.code };
-      }
+      // pinned posts are older ones of the account's own
+      pinnedPosts
+        .filter((p) => p.handle === handle)
+        .forEach((p, k) => {
+          const older = plan.filter((s) => s.day > 0);
+          const s = older[k] ?? (plan[plan.push({ day: arng.int(1, WORLD_DAYS - 1) }) - 1] as Scheduled);
+          s.pin = { id: p.id, code: p.code, mediaType: p.mediaType };
+        });
       for (const s of plan) emitPost(creator, s, arng);
     }
 
@@ -535,6 +540,7 @@ export function generateWorld(sink: WorldSink): WorldCounts {
   const rng = new Rng('world:vidnet');
   const commenters = commenterPool(rng.fork('commenters'), 'vidnet', SIZES.commentersPerPlatform);
   const videoIds = new Unique(() => rng.chars(B64URL, 10) + rng.pick('AEIMQUYcgkosw048'.split('')));
+  for (const p of PINNED_VIDEOS) videoIds.claim(p.id);
   const browseIds = new Unique(() => `UC${rng.chars(B64URL, 21)}${rng.pick(['A', 'Q', 'g', 'w'])}`);
   for (const p of PINNED_CHANNELS) browseIds.claim(p.browseId);
   let commentSeq = 0;
@@ -578,17 +584,24 @@ export function generateWorld(sink: WorldSink): WorldCounts {
     const text = draftVideo(ctx, isShort, tag);
     return { ...text, title: titles.make(() => text.title, ctx.rng) };
   };
-  const emitVideo = (c: Channel, ts: number, isShort: boolean, text: VideoText, vrng: Rng): void => {
+  const emitVideo = (
+    c: Channel,
+    ts: number,
+    isShort: boolean,
+    text: VideoText,
+    vrng: Rng,
+    pinnedId?: string,
+  ): void => {
     const { channel, niche } = c;
     const tags = hashtagsOf(`${text.title}\n${text.description}`);
-    const viral = vrng.chance(0.02) ? vrng.logNormal(15, 0.8) : 1;
+    const viral = pinnedId ? vrng.logNormal(15, 0.3) : vrng.chance(0.02) ? vrng.logNormal(15, 0.8) : 1;
     const reach = channel.subscribers * ageFactor(ts) * viral;
     const views = Math.max(12, Math.round(reach * vrng.logNormal(isShort ? 0.5 : 0.16, isShort ? 1.4 : 1.1)));
     const likes = Math.round(views * cap(vrng.logNormal(isShort ? 0.045 : 0.035, 0.45), 0.002, 0.3));
     const comments = Math.round(likes * cap(vrng.logNormal(isShort ? 0.02 : 0.045, 0.6), 0, 0.4));
     const video: VideoRow = {
       pk: ++videoPk,
-      id: videoIds.next(),
+      id: pinnedId ?? videoIds.next(),
       channelPk: channel.pk,
       ts,
       title: text.title,
@@ -668,9 +681,19 @@ export function generateWorld(sink: WorldSink): WorldCounts {
       ...schedule(crng, longRate).map((s) => ({ ...s, isShort: false })),
       ...(shortRate > 0 ? schedule(crng, shortRate).map((s) => ({ ...s, isShort: true })) : []),
     ];
+    // pinned videos are older ones of the channel's own
+    PINNED_VIDEOS.filter((p) => p.browseId === channel.browseId).forEach((p, k) => {
+      const older = plan.filter((s) => s.day > 0 && s.isShort === p.isShort);
+      const s =
+        older[k] ??
+        (plan[plan.push({ day: crng.int(1, WORLD_DAYS - 1), isShort: p.isShort }) - 1] as Scheduled & {
+          isShort: boolean;
+        });
+      s.pin = { id: p.id };
+    });
     for (const s of plan) {
       const ts = postTime(crng, s.day);
-      emitVideo(c, ts, s.isShort, uniqueDraft(ctx, s.isShort), crng);
+      emitVideo(c, ts, s.isShort, uniqueDraft(ctx, s.isShort), crng, s.pin?.id);
     }
   }
 
