@@ -28,38 +28,6 @@ export function at(date: string, time: string): Date {
   return new Date(`${date}T${time}Z`);
 }
 
-/** the everyday words people try first as hashtags and keywords, on every platform */
-export const EVERYDAY_WORDS = [
-  'food',
-  'dance',
-  'travel',
-  'music',
-  'fitness',
-  'love',
-  'art',
-  'gaming',
-  'pets',
-  'beauty',
-  'makeup',
-  'funny',
-  'sports',
-  'nature',
-  'photography',
-  'cooking',
-  'diy',
-  'tech',
-  'books',
-  'coffee',
-  'skincare',
-  'recipe',
-  'workout',
-  'cats',
-  'dogs',
-  'comedy',
-  'motivation',
-  'fashion',
-];
-
 export function anchorOf(now: Date): number {
   return Math.floor(now.getTime() / 1000 / DAY) * DAY;
 }

@@ -11,13 +11,17 @@ import {
 import type { PostRef, VidnetPeriod, VidnetSorting } from '../../../src/sources/interface.js';
 import { SourceError } from '../../../src/sources/interface.js';
 import { openSandbox, type Sandbox } from '../../../src/sources/sandbox/index.js';
-import { TODAY_KEYWORDS } from '../../../src/sources/sandbox/world/featured.js';
+import {
+  DAILY_HASHTAGS,
+  DAILY_KEYWORDS,
+  EVERYDAY,
+  TODAY_KEYWORDS,
+} from '../../../src/sources/sandbox/world/featured.js';
 import {
   anchorOf,
   at,
   DATES,
   DAY,
-  EVERYDAY_WORDS,
   expectValid,
   hasHashtag,
   NOW1,
@@ -219,10 +223,12 @@ describe('vidnet keywords and hashtags that always answer', () => {
   });
 
   it('finds videos of the last 7 days for the keywords and hashtags people try first', async () => {
+    expect(DAILY_HASHTAGS.vidnet).toEqual(expect.arrayContaining([...EVERYDAY, 'shorts']));
+    expect(DAILY_KEYWORDS.length).toBeGreaterThanOrEqual(30);
     for (const date of DATES)
       for (const time of ['00:00:00', '12:00:00']) {
         now = at(date, time);
-        for (const keyword of [...EVERYDAY_WORDS, 'vlog', 'tutorial', 'review', 'unboxing', 'outfit']) {
+        for (const keyword of DAILY_KEYWORDS) {
           const { videos } = await sandbox.vidnet.search({
             keyword,
             max: 10,
@@ -233,7 +239,7 @@ describe('vidnet keywords and hashtags that always answer', () => {
           expect(videos.length, `${keyword} at ${date} ${time}`).toBeGreaterThan(0);
         }
         // hashtag search has no window: its newest videos are from the last 7 days
-        for (const tag of [...EVERYDAY_WORDS, 'ootd', 'shorts', 'vlog']) {
+        for (const tag of DAILY_HASHTAGS.vidnet) {
           const [newest] = await sandbox.vidnet.hashtag({
             hashtag: tag,
             depth: 1,

@@ -87,8 +87,8 @@ export const TODAY_KEYWORDS: readonly string[] = [
   'home workout',
 ];
 
-/** the everyday words people try first on each platform */
-const EVERYDAY = [
+/** the everyday words people try first on each platform, as hashtags and keywords */
+export const EVERYDAY = [
   'food',
   'dance',
   'travel',
