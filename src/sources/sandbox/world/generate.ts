@@ -32,8 +32,6 @@ import {
   videoTitle,
 } from './text.js';
 
-export type { SocialPlatform } from './featured.js';
-
 export const DAY = 86_400;
 const HOUR = 3_600;
 /** today plus the 89 days before it */

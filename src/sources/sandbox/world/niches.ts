@@ -1916,14 +1916,6 @@ export const NICHES: Niche[] = [
   },
 ];
 
-const byKey = new Map(NICHES.map((n) => [n.key, n]));
-
-export function nicheOf(key: string): Niche {
-  const n = byKey.get(key);
-  if (!n) throw new Error(`unknown niche ${key}`);
-  return n;
-}
-
 const tagMemo = new Map<string, readonly string[]>();
 
 /** a niche's hashtags as one platform's users write them, most popular first: the two top

@@ -77,7 +77,7 @@ const TITLE_WORDS: Record<string, string> = {
 };
 
 /** Title Case for a whole title: small words stay lower case except first and after a colon */
-export function titleCase(s: string): string {
+function titleCase(s: string): string {
   const words = s.split(' ');
   return words
     .map((w, i) => {
@@ -113,7 +113,7 @@ function article(found: string, _next: string, word: string): string {
 }
 
 /** "a" before a vowel sound becomes "an", "an" before a consonant sound "a" */
-export function fixArticles(text: string): string {
+function fixArticles(text: string): string {
   // most texts have no article at all: a plain test first spares them the full pattern
   return /\b[aA][nN]? /.test(text) ? text.replace(ARTICLE, article) : text;
 }
