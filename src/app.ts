@@ -51,7 +51,14 @@ export async function buildApp({ services, logger }: AppOptions) {
     // always the server's own: a caller's X-Request-Id is echoed and recorded beside it
     genReqId: newRequestId,
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false },
+      // verbose: a validation error carries its schema, to suggest the field a typo meant
+      customOptions: {
+        allErrors: true,
+        coerceTypes: false,
+        useDefaults: true,
+        removeAdditional: false,
+        verbose: true,
+      },
     },
   });
 

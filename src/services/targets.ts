@@ -36,6 +36,7 @@ export async function collectTargets<R>(
   });
   if (results.length === 0 && firstHardError !== undefined) throw firstHardError;
   // a request naming one target that does not exist is a 404 (decisions.md), and costs nothing
-  if (results.length === 0 && targets.length === 1 && settled[0]?.status === 'rejected') throw settled[0].reason;
+  if (results.length === 0 && targets.length === 1 && settled[0]?.status === 'rejected')
+    throw settled[0].reason;
   return { results, warnings };
 }
