@@ -74,3 +74,57 @@ describe('classifyTopics (custom categories)', () => {
     expect(classifyTopics('That ramen was delicious', { categories: ['Movies', 'Food'] })).toEqual(['Food']);
   });
 });
+
+describe('classifyTopics (caller categories named like TweetTopic)', () => {
+  const LABELS = [
+    'arts_&_culture',
+    'business_&_entrepreneurs',
+    'celebrity_&_pop_culture',
+    'diaries_&_daily_life',
+    'family',
+    'fashion_&_style',
+    'film_tv_&_video',
+    'fitness_&_health',
+    'food_&_dining',
+    'gaming',
+    'learning_&_educational',
+    'music',
+    'news_&_social_concern',
+    'other_hobbies',
+    'relationships',
+    'science_&_technology',
+    'sports',
+    'travel_&_adventure',
+    'youth_&_student_life',
+  ];
+
+  it('matches label names through the taxonomy they relate to', () => {
+    const at = (text: string) => classifyTopics(text, { categories: LABELS });
+    expect(at('Messi scored twice as Barcelona won the Champions League final')[0]).toBe('sports');
+    expect(at('Best pizza and pasta in town, the chef is a genius 🍕')).toContain('food_&_dining');
+    expect(at('New iPhone update drains the battery, the app keeps crashing')).toContain(
+      'science_&_technology',
+    );
+    expect(at('The season finale of the show was amazing, cannot wait for season 2 on Netflix')).toContain(
+      'film_tv_&_video',
+    );
+  });
+
+  it('gives a text 0-3 labels, only from the caller list', () => {
+    for (const text of [
+      'ok',
+      'Watching the NBA finals with my dad, then a movie on Netflix and pizza after the gym',
+    ]) {
+      const labels = classifyTopics(text, { categories: LABELS });
+      expect(labels.length).toBeLessThanOrEqual(3);
+      for (const l of labels) expect(LABELS).toContain(l);
+    }
+    expect(classifyTopics('ok', { categories: LABELS })).toEqual([]);
+  });
+
+  it('reads labels named like Object.prototype members as plain words', () => {
+    const labels = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'sports'];
+    expect(classifyTopics('the constructor of the stadium', { categories: labels })).toContain('constructor');
+    expect(classifyTopics('Messi scored twice in the final', { categories: labels })).toEqual(['sports']);
+  });
+});
