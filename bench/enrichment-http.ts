@@ -16,6 +16,7 @@ import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES } from '../src/contract/items.js';
 import { ROOT } from '../src/paths.js';
 import { buildOnce, createKey, sqliteDatabase, startCluster } from '../test/reliability/lib/cluster.js';
+import { wrkSummary } from './lib/wrk.js';
 
 const REQUIRED_RATIO = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -134,12 +135,7 @@ export default async function run(): Promise<void> {
         ],
         { env: { ...process.env, BENCH_BODIES: bodies, BENCH_KEY: key.key }, encoding: 'utf8' },
       );
-      const line = r.stdout
-        ?.split('\n')
-        .reverse()
-        .find((l) => l.startsWith('{'));
-      if (r.status !== 0 || !line) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
-      const s = JSON.parse(line) as Record<string, number>;
+      const s = wrkSummary(r);
       if (s.errors! > 0 || s.non2xx! > 0) throw new Error(`wrk: ${s.errors} errors, ${s.non2xx} non-2xx`);
       return { texts: (s.requests! * PER_REQUEST) / (s.duration_us! / 1e6), requests: s.requests! };
     };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TWEETTOPIC_LABELS } from '../../scripts/eval/topics.js';
 import { classifyTopics, TAXONOMY } from '../../src/enrichment/topics/index.js';
 
 describe('classifyTopics (built-in taxonomy)', () => {
@@ -76,27 +77,7 @@ describe('classifyTopics (custom categories)', () => {
 });
 
 describe('classifyTopics (caller categories named like TweetTopic)', () => {
-  const LABELS = [
-    'arts_&_culture',
-    'business_&_entrepreneurs',
-    'celebrity_&_pop_culture',
-    'diaries_&_daily_life',
-    'family',
-    'fashion_&_style',
-    'film_tv_&_video',
-    'fitness_&_health',
-    'food_&_dining',
-    'gaming',
-    'learning_&_educational',
-    'music',
-    'news_&_social_concern',
-    'other_hobbies',
-    'relationships',
-    'science_&_technology',
-    'sports',
-    'travel_&_adventure',
-    'youth_&_student_life',
-  ];
+  const LABELS = TWEETTOPIC_LABELS;
 
   it('matches label names through the taxonomy they relate to', () => {
     const at = (text: string) => classifyTopics(text, { categories: LABELS });
