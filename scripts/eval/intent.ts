@@ -51,10 +51,13 @@ export function intentPredictions(items: readonly IntentDevItem[], provider: Llm
   return analyze({ texts: items.map((i) => i.text), types: ['intent'], provider }).map((e) => e.intent!);
 }
 
-/** the settings the CV tries */
-const GRID: IntentParams[] = [-1, -0.5, 0, 0.5, 1].flatMap((complaintLogit) =>
-  [0.15, 0.25].flatMap((complaintNeg) =>
-    [0.5, 0.6, 0.7].map((praisePos) => ({ ...INTENT_PARAMS, complaintLogit, complaintNeg, praisePos })),
+/** the settings the CV tries. The complaint logit's threshold stays at 0: the stack is fitted
+ *  class-balanced on the complaints corpus (2,239 texts), whose boundary the small intent set should
+ *  not move (on it, a threshold of 1 gained 0.003 of intent macro-F1 and cost 0.025 of complaint
+ *  macro-F1 through intent under CV). */
+const GRID: IntentParams[] = [0.15, 0.25, 0.35].flatMap((complaintNeg) =>
+  [0.3, 0.4, 0.5].flatMap((complaintPos) =>
+    [0.5, 0.6, 0.7].map((praisePos) => ({ ...INTENT_PARAMS, complaintNeg, complaintPos, praisePos })),
   ),
 );
 

@@ -101,8 +101,8 @@ export interface IntentParams {
 }
 export const INTENT_PARAMS: IntentParams = {
   complaintLogit: 0,
-  complaintPos: 0.4,
-  complaintNeg: 0.25,
+  complaintPos: 0.5,
+  complaintNeg: 0.15,
   praisePos: 0.6,
 };
 
