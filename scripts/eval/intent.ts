@@ -198,31 +198,38 @@ export default async function (): Promise<EvalRow[]> {
   });
 
   // per label, on the pooled out-of-fold predictions (and the final split)
-  for (const p of providers) {
-    const cvLabels = perLabel(
-      pool.map((it) => it.label),
-      cvs.get(p)!.oof,
-    );
-    const finalLabels = READ_FINAL
-      ? perLabel(
-          final.map((it) => it.label),
-          finalPred.get(p)!,
-        )
-      : undefined;
-    cvLabels.forEach((l, k) => {
-      const fl = finalLabels?.[k];
-      const short = p === 'model-2.0-flash' ? 'flash' : 'pro';
-      rows.push({
-        task: 'intent',
-        measure: `${short} ${l.label}: precision / recall, predicted / true (CV pooled${fl ? '; final' : ''})`,
-        flash: { note: `P ${l.precision.toFixed(2)} R ${l.recall.toFixed(2)}, ${l.nPred} / ${l.nTrue}` },
-        pro: fl
-          ? { note: `P ${fl.precision.toFixed(2)} R ${fl.recall.toFixed(2)}, ${fl.nPred} / ${fl.nTrue}` }
-          : {},
-        published: 'predicted within 1.5× of true (CV pooled)',
-        missed: !l.ok,
-      });
+  const labelRows = new Map(
+    providers.map((p) => [
+      p,
+      {
+        cv: perLabel(
+          pool.map((it) => it.label),
+          cvs.get(p)!.oof,
+        ),
+        final: READ_FINAL
+          ? perLabel(
+              final.map((it) => it.label),
+              finalPred.get(p)!,
+            )
+          : undefined,
+      },
+    ]),
+  );
+  const show = (l: ReturnType<typeof perLabel>[number]) =>
+    `P ${l.precision.toFixed(2)} R ${l.recall.toFixed(2)}, ${l.nPred} / ${l.nTrue}`;
+  INTENTS.forEach((label, k) => {
+    const fig = (p: LlmProvider): Figure => {
+      const r = labelRows.get(p)!;
+      return { note: `CV ${show(r.cv[k]!)}${r.final ? `; final ${show(r.final[k]!)}` : ''}` };
+    };
+    rows.push({
+      task: 'intent',
+      measure: `${label}: precision, recall, predicted / true (CV pooled; final)`,
+      flash: fig('model-2.0-flash'),
+      pro: fig('model-1.5-pro'),
+      published: 'predicted within 1.5× of true (CV pooled)',
+      missed: providers.some((p) => !labelRows.get(p)!.cv[k]!.ok),
     });
-  }
+  });
   return rows;
 }
