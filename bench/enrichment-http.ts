@@ -78,7 +78,7 @@ function distinctTexts(): string[] {
   for (let i = 0; i < longest; i++)
     for (const f of files) {
       const t = f[i];
-      if (t !== undefined && t.trim() && !seen.has(t)) {
+      if (t?.trim() && !seen.has(t)) {
         seen.add(t);
         out.push(t);
       }
