@@ -424,7 +424,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     tag: 'ml',
     summary: 'Analyze texts',
     description:
-      'Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro).',
+      'Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider.',
     body: AnalyzeBody,
     data: AnalyzeData,
     example: { texts: ['I love this phone, but the battery is awful'], enrich: ['sentiment', 'intent'] },

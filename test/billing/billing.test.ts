@@ -49,7 +49,7 @@ describe.each(['sandbox', 'live'] as const)('with a %s source', (kind) => {
       for (const [enrich, provider, perItemEnrich] of [
         [[], 'model-2.0-flash', 0],
         [['sentiment', 'keywords'], 'model-2.0-flash', 1],
-        [['topics', 'intent'], 'model-1.5-pro', 4],
+        [['topics', 'intent'], 'model-1.5-pro', 2],
       ] as const) {
         const before = await t.balance();
         const debitsBefore = await ledgerDebits(t);
