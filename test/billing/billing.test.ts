@@ -83,7 +83,7 @@ describe.each(['sandbox', 'live'] as const)('with a %s source', (kind) => {
     expect(charged).toBe(40);
     expect(await t.balance()).toBe(0);
     expect(await ledgerDebits(t)).toBe(40);
-    for (const r of paid) expect(r.json().error.message).toBe('Insufficient credits');
+    for (const r of paid) expect(r.json().error.message).toMatch(/^Insufficient credits: this call needs at least \d/);
     const rec = await t.ledger.reconcile();
     expect(rec.problems).toEqual([]);
     expect(rec.openHolds).toBe(0);
@@ -126,7 +126,12 @@ describe.each(['sandbox', 'live'] as const)('with a %s source', (kind) => {
     t = await startApp({ credits: 1.5, sources: fakeSources({ kind }) });
     const r = await t.post('/clipnet/hashtag/posts', { hashtags: ['fun'] });
     expect(r.statusCode).toBe(402);
-    expect(r.json().error).toEqual({ code: 'PAYMENT_REQUIRED', message: 'Insufficient credits' });
+    // what the call needs at least (the base charge of 2) and what the key has
+    expect(r.json().error).toEqual({
+      code: 'PAYMENT_REQUIRED',
+      message: 'Insufficient credits: this call needs at least 2; the key has 1.5 available',
+      details: [{ field: 'credits', message: 'needs at least 2; the key has 1.5 available' }],
+    });
     expect(await t.balance()).toBe(1.5);
   });
 });
