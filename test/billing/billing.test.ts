@@ -83,7 +83,8 @@ describe.each(['sandbox', 'live'] as const)('with a %s source', (kind) => {
     expect(charged).toBe(40);
     expect(await t.balance()).toBe(0);
     expect(await ledgerDebits(t)).toBe(40);
-    for (const r of paid) expect(r.json().error.message).toMatch(/^Insufficient credits: this call needs at least \d/);
+    for (const r of paid)
+      expect(r.json().error.message).toMatch(/^Insufficient credits: this call needs at least \d/);
     const rec = await t.ledger.reconcile();
     expect(rec.problems).toEqual([]);
     expect(rec.openHolds).toBe(0);
