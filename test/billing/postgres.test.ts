@@ -2,6 +2,7 @@
 // real app, plus what only several instances on one database can show (concurrent migrations,
 // two pools charging and sweeping at once) and what the database itself enforces.
 import { afterEach, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase, withClient } from '../../scripts/lib/pg.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
 import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
@@ -9,7 +10,6 @@ import { SourceError } from '../../src/sources/interface.js';
 import { startApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
 import { ITEMS_KEY, VALID_BODIES } from '../helpers/bodies.js';
 import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
-import { createTestDatabase, type TestDatabase, withClient } from '../reliability/lib/pg.js';
 
 let t: TestApp | undefined;
 let db: TestDatabase | undefined;
