@@ -3,6 +3,7 @@
 //   npm run bench -- enrichment  # by name
 const BENCHES: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   enrichment: () => import('./enrichment.js'),
+  'enrichment-http': () => import('./enrichment-http.js'),
 };
 
 const wanted = process.argv.slice(2);

@@ -20,7 +20,17 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError('BAD_REQUEST', message, { details });
-export const insufficientCredits = () => new AppError('PAYMENT_REQUIRED', 'Insufficient credits');
+/** a 402 saying what the call needs at least and what the key has available (millicredits; the
+ *  balance less its open holds), when known */
+export function insufficientCredits(needMilli?: number, availableMilli?: number): AppError {
+  if (needMilli === undefined) return new AppError('PAYMENT_REQUIRED', 'Insufficient credits');
+  const need = needMilli / 1000;
+  const have = availableMilli === undefined ? undefined : Math.max(0, availableMilli) / 1000;
+  const tail = have === undefined ? '' : `; the key has ${have} available`;
+  return new AppError('PAYMENT_REQUIRED', `Insufficient credits: this call needs at least ${need}${tail}`, {
+    details: [{ field: 'credits', message: `needs at least ${need}${tail}` }],
+  });
+}
 
 const STATUS: { readonly [K in ErrorCode]: number } = {
   BAD_REQUEST: 400,
@@ -76,7 +86,14 @@ export function fromUpstream(e: SourceError | EnrichmentError, what: string): Ap
 interface FastifyLikeError {
   code?: string;
   statusCode?: number;
-  validation?: Array<{ instancePath: string; message?: string; params: Record<string, unknown> }>;
+  validation?: Array<{
+    instancePath: string;
+    keyword?: string;
+    message?: string;
+    params: Record<string, unknown>;
+    /** with ajv's `verbose`: the object schema holding the property */
+    parentSchema?: { properties?: Record<string, unknown> };
+  }>;
   validationContext?: string;
 }
 
@@ -91,13 +108,45 @@ function fieldName(instancePath: string, missing?: unknown): string {
   return out || 'body';
 }
 
+/** edit distance of two short strings (insertions, deletions, substitutions) */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** the known field a mistyped one most likely meant: close in spelling, or one contains the other
+ *  (`enrichment` → `enrich`) */
+function closest(name: string, known: readonly string[]): string | undefined {
+  const n = name.toLowerCase().slice(0, 64);
+  let best: string | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const k of known) {
+    const score = n.startsWith(k) || k.startsWith(n) ? 0.5 : distance(n, k);
+    if (score < bestScore && score <= Math.max(1, Math.floor(k.length / 3))) {
+      best = k;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 export function validationDetails(validation: NonNullable<FastifyLikeError['validation']>): ErrorDetail[] {
   // one entry per field, its problems joined
   const byField = new Map<string, string[]>();
   for (const v of validation) {
-    const field = fieldName(v.instancePath, v.params.missingProperty);
+    const unknown = v.keyword === 'additionalProperties' ? v.params.additionalProperty : undefined;
+    const field = fieldName(v.instancePath, v.params.missingProperty ?? unknown);
     let message = v.message ?? 'is invalid';
-    if (v.params.missingProperty !== undefined) message = 'is required';
+    if (typeof unknown === 'string') {
+      const near = closest(unknown, Object.keys(v.parentSchema?.properties ?? {}));
+      message = `is not a field of this request${near ? `; did you mean \`${near}\`?` : ''}`;
+    } else if (v.params.missingProperty !== undefined) message = 'is required';
     else if (Array.isArray(v.params.allowedValues))
       message = `must be one of: ${v.params.allowedValues.join(', ')}`;
     const list = byField.get(field) ?? [];

@@ -1,11 +1,11 @@
 // Process entry: configuration → services → HTTP server, with a sweeper for expired holds and
 // a graceful shutdown that lets in-flight calls finish (and settle) before the ledger closes.
 import { buildApp } from './app.js';
+import { createServices } from './compose.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics/index.js';
-import { createServices } from './services/container.js';
-import { ensureDemoKey } from './services/keys.js';
+import { ensureDemoKey } from './services/accounts.js';
 
 async function main(): Promise<void> {
   loadDotEnv(process.env);
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const demo = await ensureDemoKey(services.ledger, config.DEMO_KEY_CREDITS);
+  const demo = await ensureDemoKey(services, config.DEMO_KEY_CREDITS);
   const app = await buildApp({ services, logger });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

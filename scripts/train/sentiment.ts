@@ -2,9 +2,11 @@
 // corrections, trained on SemEval/TweetEval tweets and GoEmotions Reddit comments (ambiguous
 // GoEmotions records skipped as hard labels; those of mixed sentiment join with soft targets).
 // The Reddit readout, the per-domain class calibration that maximizes macro-recall and the gate's
-// sharpness are chosen on 5-fold out-of-fold predictions of all the training texts; the shipped
-// models are then refitted on all of them. The validation files (TweetEval val, GoEmotions dev) are never read here.
-import { writeFileSync } from 'node:fs';
+// sharpness are chosen on 5-fold out-of-fold predictions of the CV pool (training and validation
+// files without the final splits, see splits.ts); the shipped models are then refitted on the
+// whole pool. Per-fold figures (nested: settings chosen on the other folds), a time split of the
+// tweets and a plain reference model are written to models/cv.json for `npm run eval`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LlmProvider } from '../../src/contract/items.js';
 import type { FeatureSpec } from '../../src/enrichment/engine/features.js';
@@ -30,7 +32,8 @@ import {
   tweetEval,
 } from './data.js';
 import { argmax, macroRecall } from './metrics.js';
-import { encodeTokens, nbScale, quantize, type TrainOptions, train } from './sgd.js';
+import { encodeTokens, nbScale, predictEncoded, quantize, type TrainOptions, train } from './sgd.js';
+import { cvFold, FOLDS, isDated, isRedditFinal, isTweetFinal, isTweetNewer } from './splits.js';
 
 interface Member {
   file: string;
@@ -92,9 +95,6 @@ const GATE = {
 const SHARPNESS = [1, 1.5, 2, 2.5, 3, 4, 5, 6];
 /** the domains whose reading goes through a fitted readout (fitReadout) */
 const READOUT: readonly string[] = ['reddit'];
-/** folds of the cross-validated calibration, by record id */
-const FOLDS = 5;
-export const cvFold = (id: string) => bucket(`${id}#cv`, FOLDS);
 
 const domainIndex = (d: Example['domain']) => DOMAINS.indexOf(d);
 
@@ -242,29 +242,164 @@ function trainMembers(
   return { members, gate };
 }
 
-export function trainSentimentModels(log: (s: string) => void): void {
+/** what a provider's reading needs besides its members: chosen on out-of-fold predictions */
+interface Settings {
+  readout: (number[][] | null)[];
+  calibration: number[][];
+  gateSharpness: number;
+}
+
+/** out-of-fold readings of the pool: member log-probabilities [member][text][domain][class] and gate logits */
+interface Readings {
+  gold: number[];
+  domain: number[];
+  perMember: Map<string, number[][][]>;
+  gateLogits: number[];
+}
+
+const averagedReading = (r: Readings, files: readonly string[], i: number): number[][] =>
+  DOMAINS.map((_d, di) =>
+    [0, 1, 2].map((k) => files.reduce((s, f) => s + r.perMember.get(f)![i]![di]![k]!, 0) / files.length),
+  );
+
+function mixedLabel(r: Readings, files: readonly string[], st: Settings, i: number): number {
+  const logs = averagedReading(r, files, i).map((l, di) => applyReadout(st.readout[di], l));
+  const g = 1 / (1 + Math.exp(st.gateSharpness * r.gateLogits[i]!));
+  const probs = [0, 0, 0];
+  DOMAINS.forEach((_d, di) => {
+    const p = softmax(logs[di]!.map((l, k) => l + st.calibration[di]![k]!));
+    for (let k = 0; k < 3; k++) probs[k]! += (di === 0 ? g : 1 - g) * p[k]!;
+  });
+  return argmax(probs);
+}
+
+/** The readout, the per-domain calibration and the gate's sharpness of a provider, chosen on the
+ *  readings of the texts `idx` (each domain's calibration on its own texts; the sharpness by the
+ *  mean over both domains of the macro-recall of the mixed reading). */
+function chooseSettings(r: Readings, files: readonly string[], idx: readonly number[]): Settings {
+  const byDomain = DOMAINS.map((_d, di) => idx.filter((i) => r.domain[i] === di));
+  const averaged = new Map<number, number[][]>(idx.map((i) => [i, averagedReading(r, files, i)]));
+  const readout = DOMAINS.map((d, di) =>
+    READOUT.includes(d)
+      ? fitReadout(
+          byDomain[di]!.map((i) => r.gold[i]!),
+          byDomain[di]!.map((i) => averaged.get(i)![di]!),
+        )
+      : null,
+  );
+  const calibration = DOMAINS.map((_d, di) =>
+    calibrate(
+      byDomain[di]!.map((i) => r.gold[i]!),
+      byDomain[di]!.map((i) => applyReadout(readout[di], averaged.get(i)![di]!)),
+    ),
+  );
+  let best = { score: -1, sharpness: 1 };
+  for (const sharpness of SHARPNESS) {
+    const st = { readout, calibration, gateSharpness: sharpness };
+    const perDomain = byDomain.map((d) =>
+      macroRecall(
+        d.map((i) => r.gold[i]!),
+        d.map((i) => mixedLabel(r, files, st, i)),
+        3,
+      ),
+    );
+    const score = perDomain.reduce((a, b) => a + b, 0) / DOMAINS.length;
+    if (score > best.score + 1e-9) best = { score, sharpness };
+  }
+  return { readout, calibration, gateSharpness: best.sharpness };
+}
+
+/** The plain reference: one linear model over word 1-2 + char 2-5 hashed n-grams of one domain's
+ *  texts, one weight block, no class balancing, no calibration, the trainer's default settings. */
+const PLAIN = {
+  spec: { bits: 18, bigrams: true, charMin: 2, charMax: 5 },
+  opts: { epochs: 4, averageFrom: 3, lr: 0.1, l2: 1e-6, seed: 9 },
+};
+function fitPlain(tokens: readonly (readonly string[])[], labels: readonly number[]): LinearModel {
+  const fm = train(encodeTokens(tokens, PLAIN.spec), labels, {
+    ...PLAIN.opts,
+    spec: PLAIN.spec,
+    classes: SENTIMENTS,
+    balanced: false,
+    sqrtNorm: true,
+  });
+  return quantize(fm, {
+    format: 1,
+    producer: 'plain reference (not shipped)',
+    classes: [...SENTIMENTS],
+    spec: PLAIN.spec,
+    sqrtNorm: true,
+    calibration: [0, 0, 0],
+  });
+}
+const plainLabels = (m: LinearModel, tokens: readonly (readonly string[])[]) =>
+  predictEncoded(m, encodeTokens(tokens, m.spec)).map(argmax);
+
+/** The CV pool of the sentiment models: the training and validation files without the final splits. */
+export function sentimentPool(): { all: Example[]; mixed: (Example & { target: number[] })[] } {
   const all = [
-    ...tweetEval('sentiment/tweeteval-train.jsonl'),
-    ...goEmotions('sentiment/goemotions-train.jsonl'),
+    ...tweetEval('sentiment/tweeteval-train.jsonl').filter((e) => !isTweetFinal(e.id)),
+    ...tweetEval('sentiment/tweeteval-val.jsonl'),
+    ...goEmotions('sentiment/goemotions-train.jsonl').filter((e) => !isRedditFinal(e.id)),
+    ...goEmotions('sentiment/goemotions-dev.jsonl').filter((e) => !isRedditFinal(e.id)),
   ];
+  const mixed = [
+    ...goEmotionsMixed('sentiment/goemotions-train.jsonl'),
+    ...goEmotionsMixed('sentiment/goemotions-dev.jsonl'),
+  ].filter((e) => !isRedditFinal(e.id));
+  // TRAIN_SAMPLE=<percent> keeps that share of the pool, to try the script quickly (never for shipped files)
+  const pct = Number(process.env.TRAIN_SAMPLE ?? 100);
+  const keep = (e: Example) => pct >= 100 || bucket(`${e.id}#sample`, 100) < pct;
+  return { all: all.filter(keep), mixed: mixed.filter(keep) };
+}
+
+/** The final splits (read by `npm run eval` only). */
+export function sentimentFinal(): { tweets: Example[]; reddit: Example[] } {
+  return {
+    tweets: tweetEval('sentiment/tweeteval-train.jsonl').filter((e) => isTweetFinal(e.id)),
+    reddit: [
+      ...goEmotions('sentiment/goemotions-train.jsonl'),
+      ...goEmotions('sentiment/goemotions-dev.jsonl'),
+    ].filter((e) => isRedditFinal(e.id)),
+  };
+}
+
+export const CV_FILE = 'cv.json';
+export interface CvFigures {
+  producer: string;
+  /** per-fold macro-recall, by measure, then by model (model-2.0-flash, model-1.5-pro, plain) */
+  sentiment: Record<'tweets' | 'reddit' | 'tweets_time', Record<string, number[]>>;
+}
+
+export function trainSentimentModels(log: (s: string) => void): void {
+  const { all, mixed: mixedAll } = sentimentPool();
   const allTokens = all.map((e) => tokenize(e.text));
   const fold = all.map((e) => cvFold(e.id));
   const gold = all.map((e) => SENTIMENTS.indexOf(e.label as Sentiment));
-  const byDomain = DOMAINS.map((d) => all.flatMap((e, i) => (e.domain === d ? [i] : [])));
-  const mixedAll = goEmotionsMixed('sentiment/goemotions-train.jsonl');
   const mixedTokens = mixedAll.map((e) => tokenize(e.text));
-  const mixedFold = mixedAll.map((e) => cvFold(e.id));
-  const mixedOf = (keep: (f: number) => boolean): Mixed => {
-    const idx = mixedAll.flatMap((_e, i) => (keep(mixedFold[i]!) ? [i] : []));
+  const mixedOf = (keep: (e: Example) => boolean): Mixed => {
+    const idx = mixedAll.flatMap((e, i) => (keep(e) ? [i] : []));
     return { examples: idx.map((i) => mixedAll[i]!), tokens: idx.map((i) => mixedTokens[i]!) };
   };
   log(
-    `sentiment: ${all.length} training texts (+ ${mixedAll.length} of mixed sentiment), ${FOLDS}-fold out-of-fold predictions for the calibration`,
+    `sentiment: CV pool of ${all.length} texts (+ ${mixedAll.length} of mixed sentiment), ${FOLDS} folds; final splits left out`,
   );
+  const readings: Readings = {
+    gold,
+    domain: all.map((e) => domainIndex(e.domain)),
+    perMember: new Map(MEMBERS.map((m) => [m.file, new Array(all.length)])),
+    gateLogits: new Array<number>(all.length),
+  };
+  const cv: CvFigures['sentiment'] = { tweets: {}, reddit: {}, tweets_time: {} };
+  const push = (measure: keyof CvFigures['sentiment'], model: string, v: number) => {
+    cv[measure][model] ??= [];
+    cv[measure][model].push(Math.round(v * 1e4) / 1e4);
+  };
+  const byDomainIn = (idx: readonly number[]) =>
+    DOMAINS.map((_d, di) => idx.filter((i) => readings.domain[i] === di));
 
-  // 1. out-of-fold predictions: every member and the gate are trained on 4 folds and read the 5th
-  const perMember = new Map<string, number[][][]>(MEMBERS.map((m) => [m.file, new Array(all.length)]));
-  const gateLogits = new Array<number>(all.length);
+  // 1. out-of-fold readings: every member and the gate are trained on 4 folds and read the 5th;
+  // the plain reference of each domain likewise
   for (let f = 0; f < FOLDS; f++) {
     const inner = all.flatMap((_e, i) => (fold[i] === f ? [] : [i]));
     const outer = all.flatMap((_e, i) => (fold[i] === f ? [i] : []));
@@ -272,80 +407,128 @@ export function trainSentimentModels(log: (s: string) => void): void {
     const fit = trainMembers(
       inner.map((i) => all[i]!),
       inner.map((i) => allTokens[i]!),
-      mixedOf((mf) => mf !== f),
+      mixedOf((e) => cvFold(e.id) !== f),
       log,
     );
     for (const i of outer) {
       const cache = new FeatureCache(allTokens[i]!);
-      for (const [file, model] of fit.members) perMember.get(file)![i] = memberLogProbs([model], cache);
-      gateLogits[i] = gateLogit(fit.gate, cache);
+      for (const [file, model] of fit.members)
+        readings.perMember.get(file)![i] = memberLogProbs([model], cache);
+      readings.gateLogits[i] = gateLogit(fit.gate, cache);
     }
-  }
-
-  // 2. each provider's calibration (per domain, on that domain's reading) and the gate's sharpness
-  // (mean over both domains of the macro-recall of the mixed reading), on all the out-of-fold
-  // predictions
-  const providers = {} as SentimentManifest['providers'];
-  for (const [provider, files] of Object.entries(PROVIDERS) as [LlmProvider, string[]][]) {
-    const averaged = all.map((_e, i) =>
-      DOMAINS.map((_d, di) =>
-        [0, 1, 2].map((k) => files.reduce((s, f) => s + perMember.get(f)![i]![di]![k]!, 0) / files.length),
-      ),
-    );
-    // the Reddit reading goes through a readout fitted on the Reddit texts' out-of-fold readings
-    const readout = DOMAINS.map((d, di) =>
-      READOUT.includes(d)
-        ? fitReadout(
-            byDomain[di]!.map((i) => gold[i]!),
-            byDomain[di]!.map((i) => averaged[i]![di]!),
-          )
-        : null,
-    );
-    const logs = averaged.map((l) => l.map((ld, di) => applyReadout(readout[di], ld)));
-    const calibration = DOMAINS.map((_d, di) =>
-      calibrate(
-        byDomain[di]!.map((i) => gold[i]!),
-        byDomain[di]!.map((i) => logs[i]![di]!),
-      ),
-    );
-    const scores = DOMAINS.map(() => 0);
-    let best = { score: -1, sharpness: 1 };
-    for (const sharpness of SHARPNESS) {
-      const perDomain = byDomain.map((idx) => {
-        const pred = idx.map((i) => {
-          const g = 1 / (1 + Math.exp(sharpness * gateLogits[i]!));
-          const probs = [0, 0, 0];
-          DOMAINS.forEach((_d, di) => {
-            const p = softmax(logs[i]![di]!.map((l, k) => l + calibration[di]![k]!));
-            for (let k = 0; k < 3; k++) probs[k]! += (di === 0 ? g : 1 - g) * p[k]!;
-          });
-          return argmax(probs);
-        });
-        return macroRecall(
-          idx.map((i) => gold[i]!),
+    const innerBy = byDomainIn(inner);
+    const outerBy = byDomainIn(outer);
+    DOMAINS.forEach((_d, di) => {
+      const m = fitPlain(
+        innerBy[di]!.map((i) => allTokens[i]!),
+        innerBy[di]!.map((i) => gold[i]!),
+      );
+      const pred = plainLabels(
+        m,
+        outerBy[di]!.map((i) => allTokens[i]!),
+      );
+      push(
+        di === 0 ? 'tweets' : 'reddit',
+        'plain',
+        macroRecall(
+          outerBy[di]!.map((i) => gold[i]!),
           pred,
           3,
-        );
-      });
-      const score = perDomain.reduce((a, b) => a + b, 0) / DOMAINS.length;
-      if (score > best.score + 1e-9) {
-        best = { score, sharpness };
-        perDomain.forEach((v, di) => {
-          scores[di] = v;
-        });
-      }
-    }
-    providers[provider] = { members: files, calibration, gateSharpness: best.sharpness, readout };
-    log(
-      `  ${provider}: members ${files.join(', ')}; readout ${JSON.stringify(readout)}; ` +
-        `calibration ${JSON.stringify(calibration)}; ` +
-        `gate sharpness ${best.sharpness}; out-of-fold macro-recall tweets ${scores[0]!.toFixed(4)}, ` +
-        `Reddit ${scores[1]!.toFixed(4)}`,
-    );
+        ),
+      );
+    });
   }
 
-  // 3. refit on all the training texts with the same settings; the calibration carries over
-  log('  final models, on all the training texts');
+  // 2. per fold, each provider's settings chosen on the other 4 folds' readings and measured on
+  // this one (nested: the figure never sees its own choice); then the shipped settings, chosen on
+  // all the readings
+  const providers = {} as SentimentManifest['providers'];
+  for (const [provider, files] of Object.entries(PROVIDERS) as [LlmProvider, string[]][]) {
+    for (let f = 0; f < FOLDS; f++) {
+      const st = chooseSettings(
+        readings,
+        files,
+        all.flatMap((_e, i) => (fold[i] === f ? [] : [i])),
+      );
+      const outerBy = byDomainIn(all.flatMap((_e, i) => (fold[i] === f ? [i] : [])));
+      DOMAINS.forEach((_d, di) => {
+        push(
+          di === 0 ? 'tweets' : 'reddit',
+          provider,
+          macroRecall(
+            outerBy[di]!.map((i) => gold[i]!),
+            outerBy[di]!.map((i) => mixedLabel(readings, files, st, i)),
+            3,
+          ),
+        );
+      });
+    }
+    const st = chooseSettings(readings, files, Array.from(all.keys()));
+    providers[provider] = { members: files, ...st };
+    log(
+      `  ${provider}: members ${files.join(', ')}; ${JSON.stringify(st)}; per-fold tweets ${cv.tweets[provider]!.join(' ')}, Reddit ${cv.reddit[provider]!.join(' ')}`,
+    );
+  }
+  log(`  plain: per-fold tweets ${cv.tweets.plain!.join(' ')}, Reddit ${cv.reddit.plain!.join(' ')}`);
+
+  // 3. time split: fitted on everything but the newer dated tweets, measured on those; settings
+  // chosen on the readings of the texts it fits on
+  {
+    const older = all.flatMap((e, i) => (isTweetNewer(e.id) ? [] : [i]));
+    const newer = all.flatMap((e, i) => (isTweetNewer(e.id) ? [i] : []));
+    log(`  time split: fitting on ${older.length} texts, measuring on ${newer.length} newer tweets`);
+    const fit = trainMembers(
+      older.map((i) => all[i]!),
+      older.map((i) => allTokens[i]!),
+      mixedOf(() => true),
+      log,
+    );
+    const r: Readings = {
+      gold,
+      domain: readings.domain,
+      perMember: new Map(MEMBERS.map((m) => [m.file, new Array(all.length)])),
+      gateLogits: [...readings.gateLogits],
+    };
+    for (const f of MEMBERS) r.perMember.set(f.file, [...readings.perMember.get(f.file)!]);
+    for (const i of newer) {
+      const cache = new FeatureCache(allTokens[i]!);
+      for (const [file, model] of fit.members) r.perMember.get(file)![i] = memberLogProbs([model], cache);
+      r.gateLogits[i] = gateLogit(fit.gate, cache);
+    }
+    for (const [provider, files] of Object.entries(PROVIDERS) as [LlmProvider, string[]][]) {
+      const st = chooseSettings(readings, files, older);
+      push(
+        'tweets_time',
+        provider,
+        macroRecall(
+          newer.map((i) => gold[i]!),
+          newer.map((i) => mixedLabel(r, files, st, i)),
+          3,
+        ),
+      );
+    }
+    const olderTweets = older.filter((i) => readings.domain[i] === 0 && isDated(all[i]!.id));
+    const plain = fitPlain(
+      olderTweets.map((i) => allTokens[i]!),
+      olderTweets.map((i) => gold[i]!),
+    );
+    push(
+      'tweets_time',
+      'plain',
+      macroRecall(
+        newer.map((i) => gold[i]!),
+        plainLabels(
+          plain,
+          newer.map((i) => allTokens[i]!),
+        ),
+        3,
+      ),
+    );
+    log(`  time split, newer tweets: ${JSON.stringify(cv.tweets_time)}`);
+  }
+
+  // 4. refit on the whole pool with the same settings; the settings carry over
+  log('  final models, on the whole pool');
   const final = trainMembers(
     all,
     allTokens,
@@ -356,9 +539,18 @@ export function trainSentimentModels(log: (s: string) => void): void {
   writeFileSync(join(MODELS_DIR, GATE.file), encodeModel(final.gate));
   const manifest: SentimentManifest = {
     producer:
-      'scripts/train.ts from SemEval 2013-2016 / TweetEval sentiment train and GoEmotions train (Demszky et al. 2020)',
+      'scripts/train.ts from SemEval 2013-2016 / TweetEval sentiment train + val and GoEmotions train + dev (Demszky et al. 2020), final splits left out',
     gate: GATE.file,
     providers,
   };
   writeFileSync(join(MODELS_DIR, SENTIMENT_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  writeCv({ sentiment: cv });
+}
+
+/** merges figures into models/cv.json (the CV figures `npm run eval` prints) */
+export function writeCv(part: Partial<Omit<CvFigures, 'producer'>> & Record<string, unknown>): void {
+  const file = join(MODELS_DIR, CV_FILE);
+  const old = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const out = { ...old, producer: 'scripts/train.ts: per-fold figures of the cross-validation', ...part };
+  writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
 }

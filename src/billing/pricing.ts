@@ -31,10 +31,11 @@ export const ENRICHMENT_RATES: Readonly<Record<EnrichmentType, number>> = {
   keywords: 500,
 };
 
-/** model-1.5-pro doubles the enrichment part of a charge */
+/** model-1.5-pro costs what model-2.0-flash costs: it does not measure better by the margin a
+ *  higher price needs (docs/enrichment.md, "Providers") */
 export const PROVIDER_MULTIPLIER: Readonly<Record<LlmProvider, number>> = {
   'model-2.0-flash': 1,
-  'model-1.5-pro': 2,
+  'model-1.5-pro': 1,
 };
 
 export interface Price {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { migrateLedger, openLedger } from '../billing/ledger/index.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { AppError } from '../errors.js';
-import * as keys from '../services/keys.js';
+import * as accounts from '../services/accounts.js';
 
 const HELP = `gleaner-admin: manage API keys and credits
 
@@ -74,7 +74,7 @@ async function run(argv: string[]): Promise<number> {
   const ledger = await openLedger(config.databaseUrl);
   try {
     if (group === 'reconcile') {
-      const r = await ledger.reconcile();
+      const r = await accounts.reconcile({ ledger });
       out(
         r,
         r.problems.length === 0
@@ -91,12 +91,12 @@ async function run(argv: string[]): Promise<number> {
     switch (verb) {
       case 'create': {
         if (!values.name) throw new UsageError('keys create needs --name');
-        const k = await keys.createKey(ledger, values.name, num(values.credits, 'credits'));
+        const k = await accounts.createKey({ ledger }, values.name, num(values.credits, 'credits'));
         out(k, `created ${k.id} (${k.name}) with ${k.credits} credits\nkey (shown once): ${k.key}`);
         return 0;
       }
       case 'list': {
-        const list = (await ledger.listKeys()).map(keys.keyView);
+        const list = await accounts.listKeys({ ledger });
         out(
           list,
           list
@@ -109,22 +109,31 @@ async function run(argv: string[]): Promise<number> {
         return 0;
       }
       case 'show': {
-        const k = await keys.getKey(ledger, needId());
+        const k = await accounts.getKey({ ledger }, needId());
         out(k, JSON.stringify(k, null, 2));
         return 0;
       }
       case 'revoke': {
-        const k = await keys.revokeKey(ledger, needId());
+        const k = await accounts.revokeKey({ ledger }, needId());
         out(k, `revoked ${k.id}`);
         return 0;
       }
       case 'grant': {
-        const k = await keys.grantCredits(ledger, needId(), num(values.credits, 'credits'), values.note);
+        const k = await accounts.grantCredits(
+          { ledger },
+          needId(),
+          num(values.credits, 'credits'),
+          values.note,
+        );
         out(k, `${k.id} now has ${k.credits} credits`);
         return 0;
       }
       case 'ledger': {
-        const r = await keys.keyLedger(ledger, needId(), values.limit ? num(values.limit, 'limit') : 100);
+        const r = await accounts.keyLedger(
+          { ledger },
+          needId(),
+          values.limit ? num(values.limit, 'limit') : 100,
+        );
         out(
           r,
           r.entries

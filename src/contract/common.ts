@@ -12,7 +12,7 @@ export const Categories = Type.Object(
       }),
     ),
   },
-  { description: 'Custom categories for the topics enrichment' },
+  { description: 'Custom categories for the topics enrichment', additionalProperties: false },
 );
 export type Categories = Static<typeof Categories>;
 

@@ -38,108 +38,149 @@ const ref = (id: string) => Type.Ref(id);
 
 // ---- request bodies ----
 
-export const UserPostsBody = Type.Object({
-  username: Username,
-  limit: int(1, 100, 10, 'Posts to return'),
-  cursor: Type.Optional(Cursor),
-  ...enrichParams,
-});
+/** request bodies take only their documented fields: a typo is a 400, never run (or billed) as
+ *  something else */
+const STRICT = { additionalProperties: false } as const;
+
+export const UserPostsBody = Type.Object(
+  {
+    username: Username,
+    limit: int(1, 100, 10, 'Posts to return'),
+    cursor: Type.Optional(Cursor),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type UserPostsBody = Static<typeof UserPostsBody>;
 
-export const PicnetUserPostsBody = Type.Object({
-  ...UserPostsBody.properties,
-  username: Type.String({
-    ...Username,
-    description: 'Username (a leading @ is stripped) or numeric user id',
-  }),
-});
+export const PicnetUserPostsBody = Type.Object(
+  {
+    ...UserPostsBody.properties,
+    username: Type.String({
+      ...Username,
+      description: 'Username (a leading @ is stripped) or numeric user id',
+    }),
+  },
+  STRICT,
+);
 
-export const PostCommentsBody = Type.Object({
-  post_urls: Type.Array(PostUrl, {
-    minItems: 1,
-    maxItems: 100,
-    description: 'Post URLs (full, without scheme, short links) or bare ids; formats may be mixed',
-  }),
-  limit_per_post: int(1, 500, 50, 'Comments per post'),
-  ...enrichParams,
-});
+export const PostCommentsBody = Type.Object(
+  {
+    post_urls: Type.Array(PostUrl, {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Post URLs (full, without scheme, short links) or bare ids; formats may be mixed',
+    }),
+    limit_per_post: int(1, 500, 50, 'Comments per post'),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type PostCommentsBody = Static<typeof PostCommentsBody>;
 
-export const BulkPostsBody = Type.Object({
-  usernames: Type.Array(Username, { minItems: 1, maxItems: 100 }),
-  limit_per_user: int(1, 100, 10, 'Posts per user'),
-  ...enrichParams,
-});
+export const BulkPostsBody = Type.Object(
+  {
+    usernames: Type.Array(Username, { minItems: 1, maxItems: 100 }),
+    limit_per_user: int(1, 100, 10, 'Posts per user'),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type BulkPostsBody = Static<typeof BulkPostsBody>;
 
-export const HashtagPostsBody = Type.Object({
-  hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
-  days: int(1, 30, 7, 'Look-back period in days'),
-  max_posts_per_hashtag: int(1, 500, 100, 'Posts per hashtag'),
-  ...enrichParams,
-});
+export const HashtagPostsBody = Type.Object(
+  {
+    hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
+    days: int(1, 30, 7, 'Look-back period in days'),
+    max_posts_per_hashtag: int(1, 500, 100, 'Posts per hashtag'),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type HashtagPostsBody = Static<typeof HashtagPostsBody>;
 
-export const VidnetSearchBody = Type.Object({
-  keywords: Type.Array(Keyword, { minItems: 1, maxItems: 10 }),
-  max_posts_per_keyword: int(1, 500, 100, 'Videos per keyword'),
-  depth: int(1, 50, 30, 'Result pages to read per keyword (one page is about 20 videos)'),
-  period: StringEnum(['today', 'week', 'month', 'all'], {
-    default: 'today',
-    description: 'Publish-time window',
-  }),
-  sorting: StringEnum(['relevance', 'date', 'viewCount', 'rating'], { default: 'relevance' }),
-  ...enrichParams,
-});
+export const VidnetSearchBody = Type.Object(
+  {
+    keywords: Type.Array(Keyword, { minItems: 1, maxItems: 10 }),
+    max_posts_per_keyword: int(1, 500, 100, 'Videos per keyword'),
+    depth: int(1, 50, 30, 'Result pages to read per keyword (one page is about 20 videos)'),
+    period: StringEnum(['today', 'week', 'month', 'all'], {
+      default: 'today',
+      description: 'Publish-time window',
+    }),
+    sorting: StringEnum(['relevance', 'date', 'viewCount', 'rating'], { default: 'relevance' }),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type VidnetSearchBody = Static<typeof VidnetSearchBody>;
 
-export const VidnetHashtagBody = Type.Object({
-  hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
-  depth: int(1, 50, 1, 'Result pages to read per hashtag (one page is about 20 videos)'),
-  only_shorts: Type.Boolean({ default: false, description: 'Restrict results to Shorts' }),
-  ...enrichParams,
-});
+export const VidnetHashtagBody = Type.Object(
+  {
+    hashtags: Type.Array(Hashtag, { minItems: 1, maxItems: 10 }),
+    depth: int(1, 50, 1, 'Result pages to read per hashtag (one page is about 20 videos)'),
+    only_shorts: Type.Boolean({ default: false, description: 'Restrict results to Shorts' }),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type VidnetHashtagBody = Static<typeof VidnetHashtagBody>;
 
-export const VidnetCommentsBody = Type.Object({
-  post_urls: Type.Array(PostUrl, {
-    minItems: 1,
-    maxItems: 100,
-    description: 'Watch URLs, short links, /shorts/ URLs or bare video ids; formats may be mixed',
-  }),
-  limit_per_post: int(1, 500, 50, 'Comments per video'),
-  ...enrichParams,
-});
+export const VidnetCommentsBody = Type.Object(
+  {
+    post_urls: Type.Array(PostUrl, {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Watch URLs, short links, /shorts/ URLs or bare video ids; formats may be mixed',
+    }),
+    limit_per_post: int(1, 500, 50, 'Comments per video'),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type VidnetCommentsBody = Static<typeof VidnetCommentsBody>;
 
-export const ChannelVideosBody = Type.Object({
-  browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
-  depth: int(1, 50, 10, 'Pages of videos per channel (one page is about 20 videos)'),
-  ...enrichParams,
-});
+export const ChannelVideosBody = Type.Object(
+  {
+    browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
+    depth: int(1, 50, 10, 'Pages of videos per channel (one page is about 20 videos)'),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type ChannelVideosBody = Static<typeof ChannelVideosBody>;
 
-export const ChannelShortsBody = Type.Object({
-  browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
-  ...enrichParams,
-});
+export const ChannelShortsBody = Type.Object(
+  {
+    browse_ids: Type.Array(BrowseId, { minItems: 1, maxItems: 10, description: 'Channel browse ids' }),
+    ...enrichParams,
+  },
+  STRICT,
+);
 export type ChannelShortsBody = Static<typeof ChannelShortsBody>;
 
-export const AnalyzeBody = Type.Object({
-  texts: Type.Array(Type.String({ maxLength: 100_000 }), {
-    minItems: 1,
-    maxItems: 100,
-    description: 'Texts to analyze (1-100, each at most 100,000 characters)',
-  }),
-  enrich: Type.Optional(
-    Type.Array(EnrichmentType, { minItems: 1, maxItems: 4, description: 'Analysis types to run (required)' }),
-  ),
-  analyses: Type.Optional(
-    Type.Array(EnrichmentType, { minItems: 1, maxItems: 4, description: 'Alias of `enrich`' }),
-  ),
-  categories: Type.Optional(Categories),
-  llm_provider: Type.Optional(LlmProvider),
-});
+export const AnalyzeBody = Type.Object(
+  {
+    texts: Type.Array(Type.String({ maxLength: 100_000 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Texts to analyze (1-100, each at most 100,000 characters)',
+    }),
+    enrich: Type.Optional(
+      Type.Array(EnrichmentType, {
+        minItems: 1,
+        maxItems: 4,
+        description: 'Analysis types to run (required)',
+      }),
+    ),
+    analyses: Type.Optional(
+      Type.Array(EnrichmentType, { minItems: 1, maxItems: 4, description: 'Alias of `enrich`' }),
+    ),
+    categories: Type.Optional(Categories),
+    llm_provider: Type.Optional(LlmProvider),
+  },
+  STRICT,
+);
 export type AnalyzeBody = Static<typeof AnalyzeBody>;
 
 // ---- response data ----
@@ -383,7 +424,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     tag: 'ml',
     summary: 'Analyze texts',
     description:
-      'Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro).',
+      'Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider.',
     body: AnalyzeBody,
     data: AnalyzeData,
     example: { texts: ['I love this phone, but the battery is awful'], enrich: ['sentiment', 'intent'] },

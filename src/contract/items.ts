@@ -12,7 +12,7 @@ export type EnrichmentType = Static<typeof EnrichmentType>;
 
 export const LlmProvider = StringEnum(['model-2.0-flash', 'model-1.5-pro'], {
   description:
-    'Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)',
+    'Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)',
 });
 export type LlmProvider = Static<typeof LlmProvider>;
 

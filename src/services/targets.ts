@@ -1,7 +1,8 @@
 // Requests that name several targets (URLs, users, hashtags, keywords, channels) never fail as a
 // whole because one target is missing or fails upstream: the others are returned and each
 // target that produced nothing is listed in metadata.warnings. Only when every target failed
-// for a reason other than "not found" does the call fail (and then it costs nothing).
+// for a reason other than "not found", or the one target named does not exist, does the call
+// fail (and then it costs nothing).
 import type { Warning } from '../contract/common.js';
 import { EnrichmentError } from '../enrichment/interface.js';
 import { AppError, toHttpError } from '../errors.js';
@@ -34,5 +35,8 @@ export async function collectTargets<R>(
     warnings.push({ target, code: mapped.code, message: mapped.message });
   });
   if (results.length === 0 && firstHardError !== undefined) throw firstHardError;
+  // a request naming one target that does not exist is a 404 (decisions.md), and costs nothing
+  if (results.length === 0 && targets.length === 1 && settled[0]?.status === 'rejected')
+    throw settled[0].reason;
   return { results, warnings };
 }

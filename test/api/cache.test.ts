@@ -84,7 +84,7 @@ test('enrichment results are cached per text: only new texts reach the analyzer'
     categories: { topic: ['x'] },
   });
   expect(enricher.requests).toHaveLength(5);
-  expect(await t.balance()).toBe(100 - 3 - 4.5 - 0.5 - 3 - 1.5);
+  expect(await t.balance()).toBe(100 - 3 - 4.5 - 0.5 - 1.5 - 1.5);
 });
 
 test.skipIf(REDIS_MISSING)('with REDIS_URL the caches are shared by instances', async () => {

@@ -96,9 +96,35 @@ test('analyze accepts `analyses` as an alias of `enrich` and keeps results neste
   expect(r.json().metadata.credits_used).toBe(viaEnrich.json().metadata.credits_used);
 });
 
-test('unknown fields are ignored', async () => {
-  const r = await t.post('/clipnet/posts', { username: 'alice', limit: 1, whatever: { x: 1 } });
-  expect(r.statusCode).toBe(200);
+test('an unknown field is a 400 naming it, with the field a typo most likely meant, and costs nothing', async () => {
+  const before = await t.balance();
+  const r = await t.post('/clipnet/posts', {
+    username: 'alice',
+    enrichment: ['sentiment'],
+    limt: 5,
+    whatever: 1,
+  });
+  expect(r.statusCode).toBe(400);
+  const j = r.json();
+  expect(j.error.code).toBe('BAD_REQUEST');
+  expect(j.error.details).toEqual(
+    expect.arrayContaining([
+      { field: 'enrichment', message: 'is not a field of this request; did you mean `enrich`?' },
+      { field: 'limt', message: 'is not a field of this request; did you mean `limit`?' },
+      { field: 'whatever', message: 'is not a field of this request' },
+    ]),
+  );
+  const nested = await t.post('/ml/analyze', {
+    texts: ['x'],
+    enrich: ['topics'],
+    categories: { topics: ['a'] },
+  });
+  expect(nested.statusCode).toBe(400);
+  expect(nested.json().error.details).toEqual([
+    { field: 'categories.topics', message: 'is not a field of this request; did you mean `topic`?' },
+  ]);
+  expect(j.metadata.credits_used).toBe(0);
+  expect(await t.balance()).toBe(before);
 });
 
 test('defaults of the spec apply', async () => {

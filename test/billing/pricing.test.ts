@@ -16,15 +16,15 @@ describe('pricing', () => {
     expect(toCredits(costOf(priceOf('clipnet.comments', [], 'model-2.0-flash'), 3))).toBe(2.5);
   });
 
-  test('enrichment adds the per-type rates per item, doubled by model-1.5-pro', () => {
+  test('enrichment adds the per-type rates per item, the same for both providers', () => {
     expect(enrichmentRate(['sentiment', 'topics'], 'model-2.0-flash')).toBe(1500);
     expect(enrichmentRate(['sentiment', 'topics', 'intent', 'keywords'], 'model-2.0-flash')).toBe(3000);
     expect(enrichmentRate(['sentiment', 'sentiment'], 'model-2.0-flash')).toBe(500);
-    expect(enrichmentRate(['keywords'], 'model-1.5-pro')).toBe(1000);
+    expect(enrichmentRate(['keywords'], 'model-1.5-pro')).toBe(500);
     // 10 texts with sentiment and topics cost 15 credits (the spec's example)
     expect(toCredits(10 * enrichmentRate(['sentiment', 'topics'], 'model-2.0-flash'))).toBe(15);
     const p = priceOf('clipnet.hashtag_posts', ['intent'], 'model-1.5-pro');
-    expect(p).toEqual({ base: 2000, perItem: 3000 });
+    expect(p).toEqual({ base: 2000, perItem: 2000 });
   });
 
   test('affordable items', () => {

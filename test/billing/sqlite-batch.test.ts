@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { hashKey } from '../../src/billing/keys.js';
+import { hashKey } from '../../src/billing/api-keys.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
 
 let dir: string | undefined;

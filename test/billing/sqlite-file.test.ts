@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { hashKey } from '../../src/billing/keys.js';
+import { hashKey } from '../../src/billing/api-keys.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
 
 let dir: string | undefined;

@@ -77,7 +77,7 @@ describe('worst-case cost', () => {
     expect(worstCaseMilli('clipnet.posts', { limit: 10 })).toBe(11_000);
     expect(
       worstCaseMilli('clipnet.posts', { limit: 10, enrich: ['sentiment'], llm_provider: 'model-1.5-pro' }),
-    ).toBe(21_000);
+    ).toBe(16_000);
     expect(worstCaseMilli('picnet.comments', { post_urls: ['a', 'b'], limit_per_post: 50 })).toBe(51_000);
     expect(worstCaseMilli('vidnet.channel_videos', { browse_ids: ['a'], depth: 2 })).toBe(42_000);
     expect(worstCaseMilli('vidnet.channel_shorts', { browse_ids: ['a', 'b'] })).toBe(102_000);

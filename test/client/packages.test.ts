@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gleaner } from '../../packages/client/src/index.js';
 import { ROOT } from '../../src/paths.js';
 import { type LiveApp, startLive } from './live.js';
 
@@ -152,7 +153,7 @@ describe('npm packages installed from their tarballs', () => {
     const examples = [...blocks('packages/client/README.md', 'js'), ...blocks('README.md', 'js')];
     const expected = [
       /^5 8\.5 \d+(\.\d+)?\n$/,
-      /^\d+ \d+ (positive|negative|neutral)\n[\s\S]*\n\{ posts: \d+, requests: 1, credits: \d+(\.\d+)? \}\n$/,
+      /^\d+ \d+ (positive|negative|neutral)\n[\s\S]*\n\{ posts: \d+, requests: \d+, credits: \d+(\.\d+)? \}\n$/,
       /^no such user: clipnet user no_such_user_here not found req_\S+\n$/,
       // the root README's
       /^[1-9]\d* \{ sentiment: '(positive|negative|neutral)', sentiment_score: [-\d.]+, topics: \[/,
@@ -205,25 +206,27 @@ g.clipnetPosts({ username: 'x', limt: 5 });
     const lines = [...commandLines('packages/cli/README.md'), ...commandLines('README.md')];
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const before = await t.balance();
+    const summaries = new Map<string, string>();
     for (const line of lines) {
       const r = await run('/bin/sh', ['-c', line], { cwd: project, env });
       expect(r.status, `${line}\n${r.stderr}`).toBe(0);
       expect(r.stderr, line).toMatch(/gleaner: \d+ items, \d+ requests?, [\d.]+ credits used/);
+      summaries.set(line, r.stderr);
     }
     expect(await t.balance()).toBeLessThan(before);
 
-    // the JSON Lines pull of the README: every post of the user, with its enrichment, one request
+    // the JSON Lines pull of the READMEs: every post of the user with its enrichment, 100 a request
+    const pull = lines.find((l) => l.includes('--out posts.jsonl'))!;
+    const username = /--username (\S+)/.exec(pull)![1]!;
     const posts = readFileSync(join(project, 'posts.jsonl'), 'utf8')
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l));
-    const api = await fetch(`${t.url}/api/v1/clipnet/posts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': t.key },
-      body: JSON.stringify({ username: 'rafatech', limit: 100 }),
-    }).then((r) => r.json() as Promise<{ data: { posts: Array<{ id: string }>; has_more: boolean } }>);
-    expect(api.data.has_more).toBe(false);
-    expect(posts.map((p) => p.id)).toEqual(api.data.posts.map((p) => p.id));
+    const all = await new Gleaner({ apiKey: t.key, baseUrl: t.url })
+      .iterateClipnetPosts({ username, limit: 100 })
+      .all();
+    expect(posts.map((p) => p.id)).toEqual(all.map((p) => p.id));
+    expect(summaries.get(pull)).toContain(`${all.length} items, ${Math.ceil(all.length / 100)} request`);
     for (const p of posts) {
       expect(p.enrichment.sentiment).toMatch(/^(positive|negative|neutral)$/);
       expect(Array.isArray(p.enrichment.topics)).toBe(true);

@@ -7,10 +7,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
+import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
-import { DOCS_CSP } from '../../src/routes/docs.js';
-import { createServices, type Services } from '../../src/services/container.js';
+import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
 
 const CHROMIUM = '/usr/bin/chromium';

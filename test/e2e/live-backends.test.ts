@@ -1,10 +1,8 @@
 // Content endpoints on the live backends, through the real app, wired from configuration
-// alone: the backends' base-URL variables point at a local stub (node:http on 127.0.0.1) that
-// answers with the recorded upstream fixtures. youtubei is the one exception: its hosts are
-// fixed inside youtubei.js, so its apps get a dispatcher (createSources' `deps`) that re-routes
-// any request not already bound for 127.0.0.1 to the stub. The provider and official backends
-// are checked endpoint by endpoint in live-recordings.test.ts; here they serve the failover and
-// cursor cases.
+// alone: the backends' base-URL variables (YOUTUBEI_BASE_URL included) point at a local stub
+// (node:http on 127.0.0.1) that answers with the recorded upstream fixtures. The provider and
+// official backends are checked endpoint by endpoint in live-recordings.test.ts, youtubei in
+// youtubei-replay.test.ts; here they serve the failover and cursor cases.
 import type { TSchema } from '@sinclair/typebox';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +20,7 @@ import { createSources } from '../../src/sources/index.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { assertItems, FIXED_NOW } from '../sources/live/helpers.js';
 import { GRAPH_USER_ID, RECORDED_NOW } from '../sources/live/recorded.js';
-import { fixtureRoutes, routeToStub, type Stub, startStub } from '../sources/live/stub.js';
+import { fixtureRoutes, type Stub, startStub } from '../sources/live/stub.js';
 
 const CREDITS = 10_000;
 let stub: Stub;
@@ -53,6 +51,7 @@ function liveEnv(origin: string): Record<string, string> {
     PICNET_GRAPH_USER_ID: GRAPH_USER_ID,
     YOUTUBE_API_BASE_URL: `${origin}/youtube/v3`,
     YOUTUBE_API_KEY: 'test-youtube-key',
+    YOUTUBEI_BASE_URL: origin,
     // failing calls retry quickly in tests
     UPSTREAM_BACKOFF_BASE_MS: '5',
     UPSTREAM_BACKOFF_MAX_MS: '20',
@@ -61,14 +60,13 @@ function liveEnv(origin: string): Record<string, string> {
 
 async function liveApp(
   sources: { CLIPNET_SOURCE: string; PICNET_SOURCE: string; VIDNET_SOURCE: string },
-  opts: { youtubei?: boolean; env?: Record<string, string>; now?: Date } = {},
+  opts: { env?: Record<string, string>; now?: Date } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...liveEnv(stub.origin), ...opts.env, ...sources });
   const now = opts.now ?? FIXED_NOW;
   const built = await createSources(config, pino({ level: 'silent' }), {
     // fixed clock: the fixtures' posts are "recent" relative to it
     now: () => now,
-    ...(opts.youtubei ? { dispatcher: routeToStub(stub.origin) } : {}),
   });
   return startApp({ sources: built, credits: CREDITS });
 }
@@ -196,10 +194,7 @@ function vidnetEndpoints(name: string, t: () => TestApp, sorting: 'native' | 'em
 describe('providers: scrapekit on clipnet and picnet, youtubei on vidnet', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await liveApp(
-      { CLIPNET_SOURCE: 'scrapekit', PICNET_SOURCE: 'scrapekit', VIDNET_SOURCE: 'youtubei' },
-      { youtubei: true },
-    );
+    t = await liveApp({ CLIPNET_SOURCE: 'scrapekit', PICNET_SOURCE: 'scrapekit', VIDNET_SOURCE: 'youtubei' });
   });
   afterAll(async () => {
     await ledgerClean(t);
@@ -220,7 +215,6 @@ describe('failover and cursors across backends', () => {
       },
       // datadepth is up but answers every request with 503
       {
-        youtubei: true,
         env: { DATADEPTH_BASE_URL: `${broken.origin}/apis` },
         now: RECORDED_NOW.tiktokApp,
       },

@@ -724,12 +724,11 @@ describe('youtube-data-api on recorded Data API answers', () => {
     expect(shorts.upstream).toHaveLength(3);
   });
 
-  it('an unknown channel is a NOT_FOUND warning, after one request', async () => {
-    const c = await ok(t, '/vidnet/channel/videos', { browse_ids: ['UCxxxxxxxxxxxxxxxxxxxxxx'], depth: 1 });
-    expect(c.body.data.videos).toEqual([]);
-    expect(c.body.metadata.warnings).toEqual([
-      expect.objectContaining({ target: 'UCxxxxxxxxxxxxxxxxxxxxxx', code: 'NOT_FOUND' }),
-    ]);
+  it('an unknown channel alone is a 404 that costs nothing, after one request', async () => {
+    const c = await call(t, '/vidnet/channel/videos', { browse_ids: ['UCxxxxxxxxxxxxxxxxxxxxxx'], depth: 1 });
+    expect(c.status).toBe(404);
+    expect(c.body.error.code).toBe('NOT_FOUND');
+    expect(c.body.metadata.credits_used).toBe(0);
     expect(c.upstream).toHaveLength(1);
   });
 });

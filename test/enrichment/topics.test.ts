@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TWEETTOPIC_LABELS } from '../../scripts/eval/topics.js';
 import { classifyTopics, TAXONOMY } from '../../src/enrichment/topics/index.js';
 
 describe('classifyTopics (built-in taxonomy)', () => {
@@ -72,5 +73,39 @@ describe('classifyTopics (custom categories)', () => {
       classifyTopics('Kenobi finale was amazing, season 2 please', { categories: ['Movies', 'Food'] }),
     ).toEqual(['Movies']);
     expect(classifyTopics('That ramen was delicious', { categories: ['Movies', 'Food'] })).toEqual(['Food']);
+  });
+});
+
+describe('classifyTopics (caller categories named like TweetTopic)', () => {
+  const LABELS = TWEETTOPIC_LABELS;
+
+  it('matches label names through the taxonomy they relate to', () => {
+    const at = (text: string) => classifyTopics(text, { categories: LABELS });
+    expect(at('Messi scored twice as Barcelona won the Champions League final')[0]).toBe('sports');
+    expect(at('Best pizza and pasta in town, the chef is a genius 🍕')).toContain('food_&_dining');
+    expect(at('New iPhone update drains the battery, the app keeps crashing')).toContain(
+      'science_&_technology',
+    );
+    expect(at('The season finale of the show was amazing, cannot wait for season 2 on Netflix')).toContain(
+      'film_tv_&_video',
+    );
+  });
+
+  it('gives a text 0-3 labels, only from the caller list', () => {
+    for (const text of [
+      'ok',
+      'Watching the NBA finals with my dad, then a movie on Netflix and pizza after the gym',
+    ]) {
+      const labels = classifyTopics(text, { categories: LABELS });
+      expect(labels.length).toBeLessThanOrEqual(3);
+      for (const l of labels) expect(LABELS).toContain(l);
+    }
+    expect(classifyTopics('ok', { categories: LABELS })).toEqual([]);
+  });
+
+  it('reads labels named like Object.prototype members as plain words', () => {
+    const labels = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'sports'];
+    expect(classifyTopics('the constructor of the stadium', { categories: labels })).toContain('constructor');
+    expect(classifyTopics('Messi scored twice in the final', { categories: labels })).toEqual(['sports']);
   });
 });

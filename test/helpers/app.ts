@@ -8,10 +8,10 @@ import pino, { type Logger } from 'pino';
 import { type App, buildApp } from '../../src/app.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
+import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import type { Enricher } from '../../src/enrichment/interface.js';
-import { createServices, type Services } from '../../src/services/container.js';
-import { createKey } from '../../src/services/keys.js';
+import { createKey } from '../../src/services/accounts.js';
 import type { Sources } from '../../src/sources/interface.js';
 import { fakeEnricher, fakeSources } from './fakes.js';
 
@@ -56,7 +56,7 @@ export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
   });
   const app = await buildApp({ services, logger });
   await app.ready();
-  const k = await createKey(ledger, 'test', opts.credits ?? 1000);
+  const k = await createKey({ ledger }, 'test', opts.credits ?? 1000);
   const t: TestApp = {
     app,
     services,
@@ -73,7 +73,7 @@ export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
       }),
     inject: (o) => app.inject(o),
     newKey: async (credits) => {
-      const n = await createKey(ledger, 'extra', credits);
+      const n = await createKey({ ledger }, 'extra', credits);
       return { key: n.key, id: n.id };
     },
     balance: async (keyId = k.id) => ((await ledger.getKey(keyId))?.balance ?? Number.NaN) / 1000,

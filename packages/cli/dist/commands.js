@@ -443,7 +443,7 @@ export const COMMANDS = [
     targetsCommand({
         endpoint: 'ml.analyze',
         summary: 'run enrichment on your own texts',
-        cost: 'per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro)',
+        cost: 'per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (the same with model-1.5-pro)',
         input: {
             flag: 'text',
             fileFlag: 'file',

@@ -476,5 +476,5 @@ export const ENRICHMENT_RATES = {
 /** factor on the enrichment part of a charge */
 export const PROVIDER_MULTIPLIER = {
     'model-2.0-flash': 1,
-    'model-1.5-pro': 2,
+    'model-1.5-pro': 1,
 };

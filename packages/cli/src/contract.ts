@@ -500,5 +500,5 @@ export const ENRICHMENT_RATES: Readonly<Record<EnrichmentType, number>> = {
 /** factor on the enrichment part of a charge */
 export const PROVIDER_MULTIPLIER: Readonly<Record<LlmProvider, number>> = {
   'model-2.0-flash': 1,
-  'model-1.5-pro': 2,
+  'model-1.5-pro': 1,
 };

@@ -3,7 +3,7 @@ import type { ApiResult, CallOptions } from './types.js';
 export declare const API_VERSION = "1.0.0";
 /** An enrichment type */
 export type EnrichmentType = 'sentiment' | 'topics' | 'intent' | 'keywords';
-/** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+/** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
 export type LlmProvider = 'model-2.0-flash' | 'model-1.5-pro';
 export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'IDEMPOTENCY_IN_PROGRESS' | 'IDEMPOTENCY_KEY_REUSED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'EXTERNAL_API_ERROR' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
 export interface ErrorDetail {
@@ -169,7 +169,7 @@ export interface Metadata {
     enrichments?: EnrichmentType[];
     /** Same as `enrichments` (both names are served) */
     enrichments_applied?: EnrichmentType[];
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
     /** true when the balance covered only part of the result */
     truncated?: boolean;
@@ -192,7 +192,7 @@ export interface ClipnetPostsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface ClipnetPostsData {
@@ -213,7 +213,7 @@ export interface ClipnetCommentsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface ClipnetCommentsData {
@@ -230,7 +230,7 @@ export interface ClipnetBulkPostsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface ClipnetBulkPostsUser {
@@ -256,7 +256,7 @@ export interface ClipnetHashtagPostsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface ClipnetHashtagPostsData {
@@ -279,7 +279,7 @@ export interface PicnetPostsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface PicnetPostsData {
@@ -315,7 +315,7 @@ export interface VidnetSearchParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface VidnetSearchData {
@@ -339,7 +339,7 @@ export interface VidnetHashtagSearchParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface VidnetHashtagSearchData {
@@ -359,7 +359,7 @@ export interface VidnetCommentsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface VidnetCommentsData {
@@ -377,7 +377,7 @@ export interface VidnetChannelVideosParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface VidnetChannelVideosData {
@@ -392,7 +392,7 @@ export interface VidnetChannelShortsParams {
     enrich?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface VidnetChannelShortsData {
@@ -410,7 +410,7 @@ export interface AnalyzeParams {
     analyses?: EnrichmentType[];
     /** Custom categories for the topics enrichment */
     categories?: Categories;
-    /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
     llm_provider?: LlmProvider;
 }
 export interface AnalyzeResult {
@@ -549,7 +549,7 @@ export declare abstract class Endpoints {
     vidnetChannelShorts(params: VidnetChannelShortsParams, options?: CallOptions): Promise<ApiResult<VidnetChannelShortsData>>;
     /**
      * Analyze texts: POST /api/v1/ml/analyze.
-     * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro). Request body: at most 40 MiB (413 beyond).
+     * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider. Request body: at most 40 MiB (413 beyond).
      */
     analyze(params: AnalyzeParams, options?: CallOptions): Promise<ApiResult<AnalyzeData>>;
 }

@@ -109,7 +109,7 @@ export class Endpoints {
     }
     /**
      * Analyze texts: POST /api/v1/ml/analyze.
-     * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro). Request body: at most 40 MiB (413 beyond).
+     * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider. Request body: at most 40 MiB (413 beyond).
      */
     analyze(params, options) {
         return this.call('ml.analyze', params, options);

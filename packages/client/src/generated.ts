@@ -7,7 +7,7 @@ export const API_VERSION = '1.0.0';
 /** An enrichment type */
 export type EnrichmentType = 'sentiment' | 'topics' | 'intent' | 'keywords';
 
-/** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+/** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
 export type LlmProvider = 'model-2.0-flash' | 'model-1.5-pro';
 
 export type ErrorCode =
@@ -203,7 +203,7 @@ export interface Metadata {
   enrichments?: EnrichmentType[];
   /** Same as `enrichments` (both names are served) */
   enrichments_applied?: EnrichmentType[];
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
   /** true when the balance covered only part of the result */
   truncated?: boolean;
@@ -227,7 +227,7 @@ export interface ClipnetPostsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -250,7 +250,7 @@ export interface ClipnetCommentsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -269,7 +269,7 @@ export interface ClipnetBulkPostsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -298,7 +298,7 @@ export interface ClipnetHashtagPostsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -323,7 +323,7 @@ export interface PicnetPostsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -365,7 +365,7 @@ export interface VidnetSearchParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -391,7 +391,7 @@ export interface VidnetHashtagSearchParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -413,7 +413,7 @@ export interface VidnetCommentsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -433,7 +433,7 @@ export interface VidnetChannelVideosParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -450,7 +450,7 @@ export interface VidnetChannelShortsParams {
   enrich?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -470,7 +470,7 @@ export interface AnalyzeParams {
   analyses?: EnrichmentType[];
   /** Custom categories for the topics enrichment */
   categories?: Categories;
-  /** Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double) */
+  /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
   llm_provider?: LlmProvider;
 }
 
@@ -672,7 +672,7 @@ export abstract class Endpoints {
 
   /**
    * Analyze texts: POST /api/v1/ml/analyze.
-   * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro). Request body: at most 40 MiB (413 beyond).
+   * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider. Request body: at most 40 MiB (413 beyond).
    */
   analyze(params: AnalyzeParams, options?: CallOptions): Promise<ApiResult<AnalyzeData>> {
     return this.call('ml.analyze', params, options);

@@ -32,6 +32,11 @@ const PURCHASE_RE = new RegExp(
     '\\b(?:can|could) i (?:buy|order|purchase)\\b',
     '\\bcode (?:we|i) can (?:enter|use)\\b',
     '\\bwhere (?:did|do) you (?:buy|get)\\b',
+    '\\b(?:have|need|got|want) to (?:buy|order|get (?:a new|new|some|tickets?))\\b',
+    "\\b(?:i|we|i'm|im|i'll)\\b[^.!?]{0,20}\\b(?:buy|order|get|getting|grab) (?:tickets?|a new|new)\\b",
+    '\\btickets? (?:for|on) sale\\b[^.!]*\\?',
+    '\\bdo you (?:have|sell|stock|carry)\\b[^?]*\\?',
+    "\\b(?:i|we|i'm|im)\\b[^.!?]{0,20}\\bto buy\\b",
   ].join('|'),
   'i',
 );
@@ -49,6 +54,9 @@ const SUGGESTION_RE = new RegExp(
     '\\byou might want to\\b',
     '\\b(?:should|could) (?:add|include|bring back|make)\\b',
     '\\b(?:my )?suggestion\\b',
+    '\\b(?:they|we|people|everyone|everybody|fans|someone|somebody) (?:really )?(?:should|ought to|must)\\b',
+    '^(?:somebody|someone|everyone|everybody) (?:get|go|make|tell|give|help)\\b',
+    '^(?:go|try|take|check out|watch|read|listen to|get|grab|vote|follow|tune in)\\b',
   ].join('|'),
   'i',
 );
@@ -80,14 +88,39 @@ function isQuestion(head: string): boolean {
   return ASKS_RE.test(head);
 }
 
+/** thresholds of the learned parts, chosen by cross-validation on the labelled intent set
+ *  (scripts/eval/intent.ts; docs/enrichment.md) */
+export interface IntentParams {
+  /** complaint: the complaint logit must exceed this, p(positive) stay below complaintPos and
+   *  p(negative) reach complaintNeg */
+  complaintLogit: number;
+  complaintPos: number;
+  complaintNeg: number;
+  /** praise: p(positive) at least praisePos (with a praise cue) */
+  praisePos: number;
+}
+export const INTENT_PARAMS: IntentParams = {
+  complaintLogit: 0,
+  complaintPos: 0.5,
+  complaintNeg: 0.15,
+  praisePos: 0.6,
+};
+
 export interface IntentInputs {
   text: string;
   features: FeatureCache;
   sentiment: SentimentResult;
   complaint: ComplaintDetector;
+  params?: IntentParams;
 }
 
-export function classifyIntent({ text, features, sentiment, complaint }: IntentInputs): Intent {
+export function classifyIntent({
+  text,
+  features,
+  sentiment,
+  complaint,
+  params = INTENT_PARAMS,
+}: IntentInputs): Intent {
   const tokens = features.tokens;
   if (tokens.length === 0) return 'engagement';
   const head = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
@@ -95,9 +128,13 @@ export function classifyIntent({ text, features, sentiment, complaint }: IntentI
   if (SUGGESTION_RE.test(head)) return 'suggestion';
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
-  if (pPos < 0.4 && pNeg >= 0.25 && complaintLogit(complaint, features, sentiment.probs) > 0)
+  if (
+    pPos < params.complaintPos &&
+    pNeg >= params.complaintNeg &&
+    complaintLogit(complaint, features, sentiment.probs) > params.complaintLogit
+  )
     return 'complaint';
   if (isQuestion(head)) return 'question';
-  if (pPos >= 0.6 && pNeg < 0.2 && PRAISE_RE.test(head)) return 'praise';
+  if (pPos >= params.praisePos && pNeg < 0.2 && PRAISE_RE.test(head)) return 'praise';
   return 'engagement';
 }

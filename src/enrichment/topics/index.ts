@@ -14,6 +14,8 @@ export const TAXONOMY: readonly string[] = [...TOPICS.keys()];
 export interface TopicOptions {
   categories?: string[];
   pro?: boolean;
+  /** selection settings for caller categories (default CUSTOM_PARAMS; the eval's CV tries others) */
+  customParams?: { minScore: number; share: number };
 }
 
 /** term → (label index, weight) pairs; keys are stems, stem bigrams "a b", or symbols */
@@ -24,8 +26,8 @@ interface Compiled {
   index: TermIndex;
   /** per-label multiplier (daily life is a weak catch-all) */
   prior: number[];
-  /** custom sets: the built-in topic each label names, or -1 */
-  topicOf?: number[];
+  /** custom sets: the built-in topics each label relates to, with a link weight */
+  links?: Map<number, number>[];
 }
 
 /** a label needs this much evidence: one ordinary term */
@@ -35,7 +37,10 @@ const HASHTAG_WEIGHT = 1.5;
 const DAILY_LIFE = TAXONOMY.indexOf('daily_life');
 /** tuned on the TweetTopic development file (see docs): first-person bonus for daily_life, share of the
  *  best score a second label needs (pro uses the same method: no variant measured better) */
-export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6 };
+export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6, linkTerm: 0.5 };
+/** caller categories: the evidence a label needs and the share of the best label's score a second
+ *  or third label needs; chosen by 5-fold cross-validation (scripts/eval/topics.ts, docs) */
+export const CUSTOM_PARAMS = { minScore: 0.5, share: 0.6 };
 const MAX_LABELS = 3;
 
 const EMOJI = /\p{Extended_Pictographic}/gu;
@@ -105,10 +110,71 @@ function builtInFor(norm: string): string | undefined {
   const alias = TOPIC_ALIASES.get(norm);
   if (alias !== undefined) return alias;
   const words = norm.split(' ');
-  if (words.length === 1) {
-    for (const [alias, topic] of TOPIC_ALIASES) if (stem(alias) === stem(norm)) return topic;
-  }
+  if (words.length === 1) return aliasByStem().get(stem(norm));
   return undefined;
+}
+
+let aliasStems: Map<string, string> | undefined;
+function aliasByStem(): Map<string, string> {
+  if (!aliasStems) {
+    aliasStems = new Map();
+    for (const [alias, topic] of TOPIC_ALIASES)
+      if (!aliasStems.has(stem(alias))) aliasStems.set(stem(alias), topic);
+  }
+  return aliasStems;
+}
+
+/** words of a label that say nothing about its subject ("other hobbies", "student life") */
+const GENERIC_LABEL_WORDS = new Set([
+  'other',
+  'others',
+  'and',
+  'the',
+  'of',
+  'general',
+  'misc',
+  'life',
+  'stuff',
+]);
+
+let topicWordIndex: Map<string, [number, number][]> | undefined;
+/** built-in topics by the stems of their name parts (weight 1) and of their lexicon words (weight
+ *  LINK_TERM): "food" names food_drink, "dining" is one of its words */
+function topicWords(): Map<string, [number, number][]> {
+  if (topicWordIndex) return topicWordIndex;
+  const index = new Map<string, [number, number][]>();
+  const put = (w: string, t: number, weight: number) => {
+    const k = stem(w.toLowerCase());
+    const list = index.get(k) ?? [];
+    const hit = list.find((e) => e[0] === t);
+    if (hit) hit[1] = Math.max(hit[1], weight);
+    else list.push([t, weight]);
+    index.set(k, list);
+  };
+  TAXONOMY.forEach((topic, t) => {
+    for (const part of topic.split('_')) if (!GENERIC_LABEL_WORDS.has(part)) put(part, t, 1);
+    const def = TOPICS.get(topic)!;
+    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/\s+/)) if (w) put(w, t, TOPIC_PARAMS.linkTerm);
+  });
+  topicWordIndex = index;
+  return index;
+}
+
+/** the built-in topics a custom label relates to, with a weight in (0, 1]: the topic the whole
+ *  label names (1), topics named by one of its words or an alias of it (1), topics whose lexicon
+ *  holds one of its words (TOPIC_PARAMS.linkTerm) */
+function linkedTopics(norm: string): Map<number, number> {
+  const out = new Map<number, number>();
+  const put = (t: number, w: number) => out.set(t, Math.max(out.get(t) ?? 0, w));
+  const whole = builtInFor(norm);
+  if (whole) put(TAXONOMY.indexOf(whole), 1);
+  for (const w of norm.replace(/&/g, ' ').split(/\s+/)) {
+    if (w.length < 3 || GENERIC_LABEL_WORDS.has(w)) continue;
+    const alias = TOPIC_ALIASES.get(w) ?? aliasByStem().get(stem(w));
+    if (alias) put(TAXONOMY.indexOf(alias), 1);
+    for (const [t, weight] of topicWords().get(stem(w)) ?? []) put(t, weight);
+  }
+  return out;
 }
 
 const RELATED_BY_STEM = new Map<string, string>();
@@ -142,13 +208,10 @@ function compileCustom(labels: string[]): Compiled {
       for (let k = 0; k + 1 < terms.length; k++) add(index, termKey(`${terms[k]} ${terms[k + 1]}`), i, 1);
     }
   });
-  // a label that names a built-in topic takes that topic's score when the built-in classifier picks
-  // it, so that the topic's whole lexicon competes with the other topics (a "finale" is film, not sport)
-  const topicOf = labels.map((l) => {
-    const t = builtInFor(normLabel(l));
-    return t ? TAXONOMY.indexOf(t) : -1;
-  });
-  const compiled: Compiled = { labels, index, prior: labels.map(() => 1), topicOf };
+  // a label related to built-in topics also takes their scores (times the link weight), so that
+  // the topics' whole lexicons compete with each other (a "finale" is film, not sport)
+  const links = labels.map((l) => linkedTopics(normLabel(l)));
+  const compiled: Compiled = { labels, index, prior: labels.map(() => 1), links };
   if (customCache.size >= CUSTOM_CACHE_MAX) customCache.delete(customCache.keys().next().value!);
   customCache.set(key, compiled);
   return compiled;
@@ -200,32 +263,42 @@ function score(compiled: Compiled, terms: Map<string, number>): Float64Array {
   return scores;
 }
 
-function select(_compiled: Compiled, scores: Float64Array, pro: boolean): number[] {
+function select(scores: Float64Array, minScore: number, share: number): number[] {
   const order: number[] = [];
-  for (let i = 0; i < scores.length; i++) if (scores[i]! >= MIN_SCORE) order.push(i);
+  for (let i = 0; i < scores.length; i++) if (scores[i]! >= minScore) order.push(i);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
   const best = order.length ? scores[order[0]!]! : 0;
-  const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
   return order.filter((i, k) => k === 0 || scores[i]! >= share * best).slice(0, MAX_LABELS);
 }
 
 /** first-person words: a personal post is "daily life" unless something stronger is there */
 const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
 
-function rank(compiled: Compiled, text: string, pro: boolean): string[] {
-  const terms = textTerms(text);
+function builtInScores(terms: Map<string, number>): Float64Array {
+  const scores = score(getBuiltIn(), terms);
+  if (FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
+  return scores;
+}
+
+/** a custom label's score: its own words' evidence, or its linked topics' scores, whichever is more */
+function customScores(compiled: Compiled, terms: Map<string, number>): Float64Array {
   const scores = score(compiled, terms);
-  if (compiled === builtIn && FIRST_PERSON.some((w) => terms.has(w)))
-    scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
-  if (compiled.topicOf?.some((t) => t >= 0)) {
-    const base = getBuiltIn();
-    const baseScores = score(base, terms);
-    const picked = new Set(select(base, baseScores, pro));
-    compiled.topicOf.forEach((t, i) => {
-      if (t >= 0 && picked.has(t)) scores[i] = Math.max(scores[i]!, baseScores[t]!);
+  if (compiled.links?.some((l) => l.size > 0)) {
+    const base = builtInScores(terms);
+    compiled.links.forEach((links, i) => {
+      for (const [t, w] of links) scores[i] = Math.max(scores[i]!, w * base[t]!);
     });
   }
-  return select(compiled, scores, pro).map((i) => compiled.labels[i]!);
+  return scores;
+}
+
+function rank(compiled: Compiled, text: string, pro: boolean, p = CUSTOM_PARAMS): string[] {
+  const terms = textTerms(text);
+  if (compiled === builtIn) {
+    const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
+    return select(builtInScores(terms), MIN_SCORE, share).map((i) => compiled.labels[i]!);
+  }
+  return select(customScores(compiled, terms), p.minScore, p.share).map((i) => compiled.labels[i]!);
 }
 
 function getBuiltIn(): Compiled {
@@ -239,7 +312,7 @@ export function classifyTopics(text: string, opts: TopicOptions = {}): string[] 
   if (opts.categories) {
     const labels = [...new Set(opts.categories.filter((c) => typeof c === 'string' && c.trim()))];
     if (labels.length === 0) return [];
-    return rank(compileCustom(labels), text, pro);
+    return rank(compileCustom(labels), text, pro, opts.customParams);
   }
   return rank(getBuiltIn(), text, pro);
 }

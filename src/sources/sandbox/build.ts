@@ -9,10 +9,10 @@ import { DUMP_TABLES, SCHEMA } from './schema.js';
 import { generateWorld, type WorldCounts } from './world/generate.js';
 
 /** bump when the generator or the schema changes: the file name follows it */
-export const WORLD_VERSION = 2;
+export const WORLD_VERSION = 3;
 /** bump when the generator changes what the world holds (the dumped tables): the digest follows
  *  it. A schema change that only adds derived tables or indexes (v2: user_posts) keeps it. */
-export const CONTENT_VERSION = 1;
+export const CONTENT_VERSION = 2;
 
 export interface BuildResult {
   path: string;

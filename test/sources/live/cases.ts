@@ -3,8 +3,9 @@
 // matrix (failures.test.ts) runs every row through the same upstream misbehaviours.
 import type { Dispatcher, MockAgent } from 'undici';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { FIXED_NOW, fixture } from './helpers.js';
+import { recordedBody } from './replay.js';
 
 export const SECRETS = {
   YOUTUBE_API_KEY: 'AIzaSyTEST-not-a-real-key-0123456789',
@@ -60,7 +61,7 @@ export const CASES: Case[] = [
     prepare: (a) => {
       a.get('https://www.googleapis.com')
         .intercept({ method: 'GET', path: (p) => p.startsWith('/youtube/v3/videos') })
-        .reply(200, fixture('youtube-data-api', 'videos'))
+        .reply(200, fixture('youtube-data-api', 'videos-for-search'))
         .persist();
     },
     call: (s) =>
@@ -105,7 +106,7 @@ export const CASES: Case[] = [
     origin: 'https://www.youtube.com',
     method: 'POST',
     path: '/youtubei/v1/search',
-    ok: fixture('youtubei', 'search-page2'),
+    ok: recordedBody('search-test-page2'),
     call: (s) =>
       (s as VidnetSource).search({
         keyword: 'coffee',
@@ -122,7 +123,7 @@ export const CASES: Case[] = [
     origin: 'https://www.youtube.com',
     method: 'POST',
     path: '/youtubei/v1/next',
-    ok: fixture('youtubei', 'comments-page2'),
+    ok: recordedBody('comments-xaQJbozY_Is-page1'),
     call: (s) => (s as VidnetSource).comments({ video: ref('dQw4w9WgXcQ'), limit: 5 }),
   },
   {
@@ -132,7 +133,7 @@ export const CASES: Case[] = [
     origin: 'https://www.youtube.com',
     method: 'POST',
     path: '/youtubei/v1/browse',
-    ok: fixture('youtubei', 'channel-videos'),
+    ok: recordedBody('channel-videos-page1'),
     call: (s) =>
       (s as VidnetSource).channelVideos({ browseId: 'UCuAXFkgsw1L7xaCfnd5JJOw', depth: 1, max: 5 }),
   },

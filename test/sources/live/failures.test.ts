@@ -18,6 +18,24 @@ const OWN_SECRETS: Record<string, string[]> = {
   datadepth: [SECRETS.DATADEPTH_TOKEN],
 };
 
+/** cases whose good response rightly gives no item here. Hashtag posts: the recorded posts are
+ *  older than the 7-day window the case asks for at today's date (test/e2e/live-recordings.test.ts
+ *  reads them with the clock at the recording's date). The channel: it has no uploads. */
+const EMPTY_ON_GOOD = new Set([
+  'datadepth clipnet hashtag',
+  'datadepth picnet hashtag',
+  'picnet-graph hashtag',
+  'scrapekit clipnet hashtag',
+  'youtube-data-api channel videos',
+]);
+
+/** how many items an operation's result holds (a page, a list, a search result) */
+function itemCount(r: unknown): number {
+  if (Array.isArray(r)) return r.length;
+  const o = r as { items?: unknown[]; videos?: unknown[] };
+  return (o.items ?? o.videos ?? []).length;
+}
+
 function intercept(agent: ReturnType<typeof mockAgent>, c: Case) {
   return agent
     .get(c.origin)
@@ -32,24 +50,31 @@ describe.each(CASES)('$label', (c) => {
     return { agent, src: build(c, { ...FAST, ...env }, agent, logger), lines };
   };
 
-  it('succeeds on a good response', async () => {
+  /** the result of the operation on the good response alone */
+  const good = async () => {
     const { agent, src } = setup();
     intercept(agent, c).reply(200, c.ok).persist();
-    await expect(c.call(src)).resolves.toBeDefined();
+    return c.call(src);
+  };
+
+  it('succeeds on a good response, with what it holds', async () => {
+    const r = await good();
+    if (EMPTY_ON_GOOD.has(c.label)) expect(itemCount(r)).toBe(0);
+    else expect(itemCount(r)).toBeGreaterThan(0);
   });
 
-  it('retries a 503 and then succeeds', async () => {
+  it('retries a 503 and then gives what the good response holds', async () => {
     const { agent, src } = setup();
     intercept(agent, c).reply(503, 'Service Unavailable');
     intercept(agent, c).reply(200, c.ok).persist();
-    await expect(c.call(src)).resolves.toBeDefined();
+    expect(await c.call(src)).toEqual(await good());
   });
 
-  it('honours a short Retry-After on 429 and succeeds', async () => {
+  it('honours a short Retry-After on 429 and gives what the good response holds', async () => {
     const { agent, src } = setup();
     intercept(agent, c).reply(429, '{}', { headers: { 'retry-after': '0' } });
     intercept(agent, c).reply(200, c.ok).persist();
-    await expect(c.call(src)).resolves.toBeDefined();
+    expect(await c.call(src)).toEqual(await good());
   });
 
   it('gives up with throttled when Retry-After exceeds the deadline', async () => {

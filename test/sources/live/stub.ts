@@ -1,13 +1,11 @@
 // A local stand-in for every upstream the live backends call: one node:http server on
 // 127.0.0.1 (port 0) that answers each backend's paths with the recorded fixtures, so that the
-// real app can be pointed at it by configuration alone (base URL variables). youtubei's hosts
-// are fixed inside youtubei.js, so for it a dispatcher re-routes requests to the stub.
+// real app can be pointed at it by configuration alone (base URL variables).
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, type Dispatcher } from 'undici';
-import { fixture } from './helpers.js';
 import { recordedRoutes } from './recorded.js';
+import { loadExchanges, matchExchange, recordedBody, recordedJson } from './replay.js';
 
 export interface StubRequest {
   method: string;
@@ -85,24 +83,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/**
- * A dispatcher that sends every request whose origin is not already on 127.0.0.1 to the stub
- * instead (youtubei.js calls https://www.youtube.com), so nothing can reach the network.
- */
-export function routeToStub(stubOrigin: string): Dispatcher {
-  return new Agent().compose(
-    (dispatch) => (opts, handler) =>
-      dispatch(
-        String(opts.origin).startsWith('http://127.0.0.1:') ? opts : { ...opts, origin: stubOrigin },
-        handler,
-      ),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // the fixtures, by upstream path
 
-const ok = (backend: string, name: string): StubAnswer => ({ body: fixture(backend, name) });
 const json = (b: string): Record<string, unknown> => {
   try {
     return JSON.parse(b) as Record<string, unknown>;
@@ -111,13 +94,64 @@ const json = (b: string): Record<string, unknown> => {
   }
 };
 
-/** a /player answer for a Short other than the recorded one */
+/** the youtubei recordings (test/fixtures/live/youtubei), for InnerTube requests */
+const YOUTUBEI = loadExchanges();
+const recorded = (name: string): StubAnswer => ({ body: recordedBody(name) });
+/** the end of a list: a continuation answer with no items and no further token */
+const END_OF_LIST = JSON.stringify({
+  onResponseReceivedActions: [{ appendContinuationItemsAction: { continuationItems: [] } }],
+});
+
+/** the continuation at the end of the recorded first comments page */
+const COMMENTS_PAGE_2 = (() => {
+  const items = recordedJson<any>('comments-xaQJbozY_Is-page1').onResponseReceivedEndpoints[1]
+    .reloadContinuationItemsCommand.continuationItems;
+  return items[items.length - 1].continuationItemRenderer.continuationEndpoint.continuationCommand
+    .token as string;
+})();
+
+/** a /player answer for a video no recording has: the recorded Shorts layout with its id */
 function player(id: string): StubAnswer {
-  const p = JSON.parse(fixture('youtubei', 'player-short')) as {
+  const p = recordedJson<{
     videoDetails: Record<string, unknown>;
-  };
-  Object.assign(p.videoDetails, { videoId: id, title: `Short ${id}` });
+    microformat: { playerMicroformatRenderer: Record<string, unknown> };
+  }>('player-l-X5WbDSH2o');
+  p.videoDetails.videoId = id;
+  Object.assign(p.microformat.playerMicroformatRenderer, {
+    externalVideoId: id,
+    title: { simpleText: `Short ${id}` },
+  });
   return { body: JSON.stringify(p) };
+}
+
+/**
+ * InnerTube: the recording a request names (replay.ts's rules), else, since the live-backend
+ * tests ask for other keywords, videos and channels than were recorded, the recorded page of
+ * the same kind; an unknown continuation ends the list.
+ */
+function youtubei(path: string, b: Record<string, unknown>): StubAnswer | undefined {
+  const ex = matchExchange(YOUTUBEI, path, b);
+  if (ex) return { status: ex.response.status, body: JSON.stringify(ex.response.body) };
+  if (path === '/youtubei/v1/next') {
+    // a first comments page of any video is the recorded one; that page's own continuation ends
+    return b.continuation === COMMENTS_PAGE_2
+      ? { body: END_OF_LIST }
+      : recorded('comments-xaQJbozY_Is-page1');
+  }
+  if (typeof b.continuation === 'string') return { body: END_OF_LIST };
+  switch (path) {
+    case '/youtubei/v1/search':
+      return recorded('search-test-page1');
+    case '/youtubei/v1/player':
+      return player(String(b.videoId));
+    case '/youtubei/v1/browse':
+      if (b.browseId === 'FEhashtag') return recorded('hashtag-martingarrix-page1');
+      if (typeof b.browseId === 'string' && b.browseId.startsWith('UC')) {
+        const shorts = String(b.params ?? '').startsWith('EgZzaG9ydHM');
+        return recorded(shorts ? 'channel-shorts-page1' : 'channel-videos-page1');
+      }
+  }
+  return undefined;
 }
 
 export const fixtureRoutes: Route = (r) => {
@@ -125,31 +159,7 @@ export const fixtureRoutes: Route = (r) => {
   // the provider and official backends: recorded answers, chosen by request (recorded.ts)
   const recorded = recordedRoutes(r);
   if (recorded) return recorded;
-  // youtubei (re-routed from https://www.youtube.com by routeToStub)
-  if (r.method === 'POST' && p.startsWith('/youtubei/v1/')) {
-    const b = json(r.body);
-    const c = b.continuation;
-    switch (p) {
-      case '/youtubei/v1/search':
-        return ok('youtubei', c === 'EpMDEgZjb2ZmZWUa_SEARCH_PAGE_2' ? 'search-page2' : 'search-page1');
-      case '/youtubei/v1/next':
-        return ok(
-          'youtubei',
-          c === 'Eg0SC2RRdzR3OVdnWGNRGAYy_COMMENTS_2' ? 'comments-page2' : 'comments-page1',
-        );
-      case '/youtubei/v1/player':
-        return b.videoId === 'SHORT000001' ? ok('youtubei', 'player-short') : player(String(b.videoId));
-      case '/youtubei/v1/browse': {
-        if (c === '4qmFsgI_HASHTAG_PAGE_2') return ok('youtubei', 'hashtag-page2');
-        if (c === '4qmFsgI_HASHTAG_SHORTS_CHIP') return ok('youtubei', 'hashtag-shorts');
-        if (c === '4qmFsgI_HASHTAG_SHORTS_2') return ok('youtubei', 'hashtag-shorts-page2');
-        if (b.browseId === 'FEhashtag') return ok('youtubei', 'hashtag-page1');
-        if (typeof b.browseId === 'string' && b.browseId.startsWith('UC')) {
-          const shorts = String(b.params ?? '').startsWith('EgZzaG9ydHM');
-          return ok('youtubei', shorts ? 'channel-shorts' : 'channel-videos');
-        }
-      }
-    }
-  }
+  // youtubei (YOUTUBEI_BASE_URL=<stub>): recorded exchanges (replay.ts)
+  if (r.method === 'POST' && p.startsWith('/youtubei/v1/')) return youtubei(p, json(r.body));
   return undefined;
 };

@@ -5,8 +5,8 @@ import {
   VidnetHashtagVideo,
   VidnetVideo,
 } from '../../../src/contract/items.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
-import type { YoutubeDataApiSource } from '../../../src/sources/vidnet/youtube-data-api.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
+import type { YoutubeDataApiSource } from '../../../src/sources/providers/youtube-data-api/vidnet.js';
 import { assertItems, captureLogger, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
 import { RECORDED } from './recorded.js';
 
@@ -42,6 +42,16 @@ const on = (prefix: string, extra?: (q: URLSearchParams) => boolean) => ({
 const search = { keyword: 'coffee', max: 100, depth: 2, period: 'week' as const, sorting: 'date' as const };
 
 describe('youtube-data-api', () => {
+  it('fails rather than answer nothing when videos.list completes none of the searched videos', async () => {
+    const { pool, src } = setup();
+    pool.intercept(on('search')).reply(200, fixture(B, 'search-page2'));
+    // statistics of other videos than the search named
+    pool.intercept(on('videos')).reply(200, fixture(B, 'videos')).persist();
+    const err = await rejection(src.search({ ...search, depth: 1, period: 'all' }));
+    expect(err.kind).toBe('upstream');
+    expect(err.message).toMatch(/videos.list answered none of the \d+ videos/);
+  });
+
   it('searches two pages, joins statistics, and never invents hidden counts', async () => {
     const { pool, src, agent } = setup();
     const seen: URLSearchParams[] = [];

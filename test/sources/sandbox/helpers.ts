@@ -11,6 +11,23 @@ export const NOW1 = new Date('2025-06-15T13:45:10Z');
 export const NOW2 = new Date('2025-09-02T13:45:10Z');
 export const DAY = 86_400;
 
+/** the times of day a newcomer may try the sandbox at, from the first second to the last */
+export const TIMES_OF_DAY = [
+  '00:00:00',
+  '00:00:01',
+  '00:05:00',
+  '03:36:00',
+  '12:00:00',
+  '23:55:00',
+  '23:59:59',
+];
+/** a few days, far apart */
+export const DATES = ['2025-06-15', '2026-01-01', '2028-02-29'];
+
+export function at(date: string, time: string): Date {
+  return new Date(`${date}T${time}Z`);
+}
+
 export function anchorOf(now: Date): number {
   return Math.floor(now.getTime() / 1000 / DAY) * DAY;
 }

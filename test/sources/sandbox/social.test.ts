@@ -5,7 +5,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClipnetPost, HashtagPost, PicnetPost, PostComment } from '../../../src/contract/items.js';
 import { type PostRef, SourceError } from '../../../src/sources/interface.js';
 import { openSandbox, type Sandbox } from '../../../src/sources/sandbox/index.js';
-import { anchorOf, DAY, expectValid, hasHashtag, NOW1, NOW2, tempWorld } from './helpers.js';
+import { DAILY_HASHTAGS, EVERYDAY, TODAY_HASHTAGS } from '../../../src/sources/sandbox/world/featured.js';
+import {
+  anchorOf,
+  at,
+  DATES,
+  DAY,
+  expectValid,
+  hasHashtag,
+  NOW1,
+  NOW2,
+  TIMES_OF_DAY,
+  tempWorld,
+} from './helpers.js';
 
 const world = tempWorld('social');
 let sandbox: Sandbox;
@@ -217,10 +229,13 @@ describe.each(['clipnet', 'picnet'] as const)('%s hashtag search', (platform) =>
     ).map((r) => r.tag);
 
   it('returns posts carrying the tag, inside the window, newest first, at most max', async () => {
-    for (const tag of topTags()) {
+    // the most used tags, and those promised for today (a popular tag may have nothing yet today)
+    const today = TODAY_HASHTAGS[platform];
+    for (const tag of new Set([...topTags(), ...today])) {
       for (const days of [1, 7, 30]) {
         const posts = await sandbox[platform].hashtagPosts({ hashtag: tag, days, max: 200 });
-        expect(posts.length).toBeGreaterThan(0);
+        if (days > 1 || today.includes(tag))
+          expect(posts.length, `#${tag}, days: ${days}`).toBeGreaterThan(0);
         expect(posts.length).toBeLessThanOrEqual(200);
         const from = anchorOf(now) - (days - 1) * DAY;
         let prev = Number.POSITIVE_INFINITY;
@@ -262,12 +277,50 @@ describe.each(['clipnet', 'picnet'] as const)('%s hashtag search', (platform) =>
       [],
     );
   });
+});
 
-  it('finds something for days: 1 even seconds after midnight', async () => {
-    now = new Date(anchorOf(NOW1) * 1000 + 3000);
-    const tag = platform === 'clipnet' ? 'fyp' : 'explore';
-    const posts = await sandbox[platform].hashtagPosts({ hashtag: tag, days: 1, max: 50 });
-    expect(posts.length).toBeGreaterThan(0);
-    for (const p of posts) expect(Number(p.post_time)).toBeLessThanOrEqual(nowSec());
+describe.each(['clipnet', 'picnet'] as const)('%s hashtags that always answer', (platform) => {
+  const readme = ['fitness', 'ootd', 'gaming'];
+
+  it('finds posts of today for the README’s and the sample’s hashtags at any time of day', async () => {
+    const tags = [...new Set([...readme, ...TODAY_HASHTAGS[platform]])];
+    for (const date of DATES)
+      for (const time of TIMES_OF_DAY) {
+        now = at(date, time);
+        for (const tag of tags) {
+          const posts = await sandbox[platform].hashtagPosts({ hashtag: tag, days: 1, max: 100 });
+          expect(posts.length, `#${tag} at ${date} ${time}`).toBeGreaterThan(0);
+          for (const p of posts) {
+            expect(Number(p.post_time)).toBeLessThanOrEqual(nowSec());
+            expect(Number(p.post_time)).toBeGreaterThanOrEqual(anchorOf(now));
+          }
+        }
+      }
+  });
+
+  it('grows through the day: a new post at least every three hours', async () => {
+    for (const tag of TODAY_HASHTAGS[platform]) {
+      let before = 0;
+      for (let hour = 3; hour <= 24; hour += 3) {
+        now = new Date((anchorOf(NOW1) + hour * 3600 - 1) * 1000);
+        const n = (await sandbox[platform].hashtagPosts({ hashtag: tag, days: 1, max: 500 })).length;
+        expect(n, `#${tag} by ${hour}:00`).toBeGreaterThan(before);
+        before = n;
+      }
+    }
+  });
+
+  it('finds posts of the last 7 days for the hashtags people try first, at any time of day', async () => {
+    expect(DAILY_HASHTAGS[platform]).toEqual(
+      expect.arrayContaining([...EVERYDAY, platform === 'clipnet' ? 'fyp' : 'explore']),
+    );
+    for (const date of DATES)
+      for (const time of ['00:00:00', '12:00:00']) {
+        now = at(date, time);
+        for (const tag of DAILY_HASHTAGS[platform]) {
+          const posts = await sandbox[platform].hashtagPosts({ hashtag: tag, days: 7, max: 10 });
+          expect(posts.length, `#${tag} at ${date} ${time}`).toBeGreaterThan(0);
+        }
+      }
   });
 });

@@ -11,7 +11,24 @@ import {
 import type { PostRef, VidnetPeriod, VidnetSorting } from '../../../src/sources/interface.js';
 import { SourceError } from '../../../src/sources/interface.js';
 import { openSandbox, type Sandbox } from '../../../src/sources/sandbox/index.js';
-import { anchorOf, DAY, expectValid, hasHashtag, NOW1, tempWorld, tokens } from './helpers.js';
+import {
+  DAILY_HASHTAGS,
+  DAILY_KEYWORDS,
+  EVERYDAY,
+  TODAY_KEYWORDS,
+} from '../../../src/sources/sandbox/world/featured.js';
+import {
+  anchorOf,
+  at,
+  DATES,
+  DAY,
+  expectValid,
+  hasHashtag,
+  NOW1,
+  TIMES_OF_DAY,
+  tempWorld,
+  tokens,
+} from './helpers.js';
 
 const world = tempWorld('vidnet');
 let sandbox: Sandbox;
@@ -179,20 +196,60 @@ describe('vidnet keyword search', () => {
     });
     expect(r.videos.length).toBe(10);
   });
+});
 
-  it('finds something for period today at any time of day', async () => {
-    for (const seconds of [3, 6 * 3600, 23 * 3600 + 3599]) {
-      now = new Date((anchorOf(NOW1) + seconds) * 1000);
-      const { videos } = await sandbox.vidnet.search({
-        keyword: 'shorts',
-        max: 100,
-        depth: 5,
-        period: 'today',
-        sorting: 'date',
-      });
-      expect(videos.length).toBeGreaterThan(0);
-      for (const v of videos) expect(Date.parse(v.published_at)).toBeLessThanOrEqual(now.getTime());
-    }
+describe('vidnet keywords and hashtags that always answer', () => {
+  it('finds videos of today for the README’s and the sample’s keywords at any time of day', async () => {
+    const keywords = [...new Set(['budgeting', 'speedrun', 'piano cover', ...TODAY_KEYWORDS])];
+    for (const date of DATES)
+      for (const time of TIMES_OF_DAY) {
+        now = at(date, time);
+        for (const keyword of keywords)
+          for (const sorting of SORTINGS) {
+            const { videos } = await sandbox.vidnet.search({
+              keyword,
+              max: 100,
+              depth: 5,
+              period: 'today',
+              sorting,
+            });
+            expect(videos.length, `${keyword} at ${date} ${time}`).toBeGreaterThan(0);
+            for (const v of videos) {
+              expect(Date.parse(v.published_at)).toBeLessThanOrEqual(now.getTime());
+              expect(Date.parse(v.published_at)).toBeGreaterThanOrEqual(anchorOf(now) * 1000);
+            }
+          }
+      }
+  });
+
+  it('finds videos of the last 7 days for the keywords and hashtags people try first', async () => {
+    expect(DAILY_HASHTAGS.vidnet).toEqual(expect.arrayContaining([...EVERYDAY, 'shorts']));
+    expect(DAILY_KEYWORDS.length).toBeGreaterThanOrEqual(30);
+    for (const date of DATES)
+      for (const time of ['00:00:00', '12:00:00']) {
+        now = at(date, time);
+        for (const keyword of DAILY_KEYWORDS) {
+          const { videos } = await sandbox.vidnet.search({
+            keyword,
+            max: 10,
+            depth: 1,
+            period: 'week',
+            sorting: 'relevance',
+          });
+          expect(videos.length, `${keyword} at ${date} ${time}`).toBeGreaterThan(0);
+        }
+        // hashtag search has no window: its newest videos are from the last 7 days
+        for (const tag of DAILY_HASHTAGS.vidnet) {
+          const [newest] = await sandbox.vidnet.hashtag({
+            hashtag: tag,
+            depth: 1,
+            onlyShorts: false,
+            max: 1,
+          });
+          expect(newest, `#${tag}`).toBeDefined();
+          expect(Date.parse(newest!.published_at), `#${tag}`).toBeGreaterThanOrEqual(periodFrom('week'));
+        }
+      }
   });
 });
 

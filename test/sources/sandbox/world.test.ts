@@ -10,9 +10,9 @@ import { worldDigest } from '../../../src/sources/sandbox/build.js';
 import { openSandbox } from '../../../src/sources/sandbox/index.js';
 import { tempWorld } from './helpers.js';
 
-/** the digest of world content v1 (world files v1 and v2); a change to what the generator
- *  produces must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
-const EXPECTED_DIGEST = 'c82a2965c3b2bedca41fffffc4b87291db67e85b102622d7f624877332629504';
+/** the digest of world content v2 (world file v3); a change to what the generator produces
+ *  must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
+const EXPECTED_DIGEST = '20e97736c7071db8002b32af1d42cfa252ac219538117baa43a5e7140d8a5d11';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -163,5 +163,156 @@ describe('shape of the world', () => {
     ).toBeGreaterThan(0.01);
     expect(share('%part 2%') + share('%you should%') + share('%next time%')).toBeGreaterThan(0.01);
     expect(count('SELECT COUNT(DISTINCT text) n FROM comments') / total).toBeGreaterThan(0.3);
+  });
+});
+
+describe('names the docs use', () => {
+  const one = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Record<string, unknown>;
+
+  it('keeps the accounts, ids, post and channels the README, the CLI help and the docs name', () => {
+    for (const handle of ['rafatech', 'zanedrums', 'thechaoschloe', 'noraabroad', 'oscartalks'])
+      expect(one("SELECT COUNT(*) n FROM accounts WHERE platform = 'clipnet' AND handle = ?", handle).n).toBe(
+        1,
+      );
+    expect(one("SELECT handle FROM accounts WHERE platform = 'picnet' AND user_id = '69365011'").handle).toBe(
+      'critterswithliam',
+    );
+    const post = one(
+      "SELECT a.handle, p.code, p.ts FROM posts p JOIN accounts a ON a.pk = p.account_pk WHERE p.platform = 'clipnet' AND p.id = '7501921969951202327'",
+    );
+    expect(post).toMatchObject({ handle: 'rafatech', code: 'ZS25DQOdY' });
+    expect(post.ts).toBeLessThan(0);
+    for (const code of ['CxD9PthspC3', 'D0YhD-vOg2k'])
+      expect(
+        one(
+          "SELECT p.media_type, p.ts < 0 AS older, (SELECT COUNT(*) FROM comments c WHERE c.post_pk = p.pk) >= 50 AS commented FROM posts p WHERE p.platform = 'picnet' AND p.code = ?",
+          code,
+        ),
+      ).toEqual({ media_type: 'image', older: 1, commented: 1 });
+    for (const id of ['mBPIf85s2S0', '5O6KwFczlHE'])
+      expect(
+        one(
+          'SELECT v.is_short, v.ts < 0 AS older, (SELECT COUNT(*) FROM video_comments c WHERE c.video_pk = v.pk) >= 50 AS commented FROM videos v WHERE v.id = ?',
+          id,
+        ),
+      ).toEqual({ is_short: 1, older: 1, commented: 1 });
+    for (const browseId of ['UCFTj_UgjSmO3GpS1X1fSzqw', 'UCjJIW06Pn16B4JQV2JZBzyw']) {
+      const c = one(
+        `SELECT SUM(v.is_short = 0 AND v.ts < 0) videos, SUM(v.is_short = 1 AND v.ts < 0) shorts
+         FROM channels c JOIN videos v ON v.channel_pk = c.pk WHERE c.browse_id = ?`,
+        browseId,
+      );
+      expect(c.videos).toBeGreaterThan(0);
+      expect(c.shorts).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every account and channel something from before today, so none looks empty at midnight', () => {
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(
+      count(
+        'SELECT COUNT(*) n FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.account_pk = a.pk AND p.ts < 0)',
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        'SELECT COUNT(*) n FROM channels c WHERE NOT EXISTS (SELECT 1 FROM videos v WHERE v.channel_pk = c.pk AND v.ts < 0)',
+      ),
+    ).toBe(0);
+  });
+});
+
+describe('texts', () => {
+  type Platform = 'clipnet' | 'picnet' | 'vidnet';
+  type Text = { platform: Platform; text: string };
+  let texts: Text[];
+  beforeAll(() => {
+    const rows = (sql: string) => db.prepare(sql).all() as Text[];
+    texts = [
+      ...rows('SELECT platform, caption AS text FROM posts'),
+      ...rows('SELECT p.platform, c.text FROM comments c JOIN posts p ON p.pk = c.post_pk'),
+      ...rows("SELECT 'vidnet' AS platform, title AS text FROM videos"),
+      ...rows("SELECT 'vidnet' AS platform, description AS text FROM videos"),
+      ...rows("SELECT 'vidnet' AS platform, text FROM video_comments"),
+    ];
+  });
+
+  /** every text a check flags, a few of them shown */
+  function flagged(check: (t: Text) => boolean): string[] {
+    return texts.filter(check).map((t) => `${t.platform}: ${t.text.replace(/\n/g, ' / ')}`);
+  }
+
+  it('fill their templates cleanly: no empty slot, doubled word, stacked article or wrong a/an', () => {
+    const slips: Record<string, RegExp> = {
+      // a slot left unfilled
+      slot: /[{}]/,
+      // "Learning learning guitar", "tbh tbh"
+      doubled: /(?<![\p{L}\p{N}])(\p{L}+) \1(?![\p{L}\p{N}])/iu,
+      // an article or a word that wants a bare noun, before a filled phrase that has its own
+      // article: "quick the 50/30/20 budget tip", "this a lifting belt", "my the leggings"
+      stacked: /\b(a|an|the|my|your|our|this|quick|new|every|each)\s+(a|an|the|my|your|our)\b/i,
+      // "a air fryer", "an cast iron skillet"
+      a: /(?<![\p{L}&'-])a (?!(one|once|use|usb|uni|euro)\b)[aeiou]/iu,
+      an: /(?<![\p{L}&'-])an (?!(hour|honest|heir|8|11|18)\b)[^aeiou\s]/iu,
+      spacing: / {2}| [,.!?;:](?!\.)/,
+    };
+    for (const [name, re] of Object.entries(slips))
+      expect(flagged((t) => re.test(t.text)).slice(0, 5), name).toEqual([]);
+  });
+
+  it('never say the same thing twice in a comment, and list chapters in the order a video tells them', () => {
+    const sentence = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} ]/gu, '')
+        .trim();
+    const repeated = flagged((t) => {
+      // sentences of a few words (not "lol" or an emoji)
+      const parts = t.text
+        .split(/(?<=[.!?]) +/)
+        .map(sentence)
+        .filter((p) => p.split(' ').length >= 3);
+      return new Set(parts).size < parts.length;
+    });
+    expect(repeated.slice(0, 5)).toEqual([]);
+    const order = ['Intro', 'The setup', 'First impressions', 'What went wrong', 'The results', 'Tips'];
+    order.push('Budget option', 'Final thoughts', 'Q&A', 'Bloopers');
+    const disordered = flagged((t) => {
+      const chapters = [...t.text.matchAll(/^(\d+):(\d\d) (.+)$/gm)];
+      const at = chapters.map((m) => Number(m[1]) * 60 + Number(m[2]));
+      const rank = chapters.map((m) => order.indexOf(m[3] as string));
+      return (
+        chapters.length > 0 &&
+        (at.some((s, i) => i > 0 && s <= at[i - 1]!) ||
+          rank.some((r, i) => r < 0 || (i > 0 && r <= rank[i - 1]!)))
+      );
+    });
+    expect(disordered.slice(0, 5)).toEqual([]);
+    expect(texts.some((t) => /^0:00 Intro$/m.test(t.text))).toBe(true);
+  });
+
+  it('use each platform’s own idioms, never another platform’s hashtags or words', () => {
+    const foreign: Record<Platform, RegExp> = {
+      // Instagram's and YouTube's
+      clipnet:
+        /#(insta\w*|\w*ofinstagram|\w*stagram\w*|explore|instagood|photooftheday|picoftheday|shorts|\w*tube)\b|\b(subscribe|subscribers|swipe|carousel|reels?)\b/i,
+      // TikTok's and YouTube's
+      picnet:
+        /#(\w*tok|\w*tiktok|fyp|foryou|foryoupage|duet|stitch|shorts|\w*tube)\b|\b(fyp|for you page|stitch|duet|subscribe|subscribers)\b/i,
+      // TikTok's and Instagram's
+      vidnet:
+        /#(\w*tok|\w*tiktok|fyp|foryou|foryoupage|insta\w*|\w*ofinstagram|\w*stagram\w*|explore|instagood|photooftheday)\b|\b(fyp|stitch|duet|link in bio|swipe|reels?)\b/i,
+    };
+    for (const platform of ['clipnet', 'picnet', 'vidnet'] as const)
+      expect(
+        flagged((t) => t.platform === platform && foreign[platform].test(t.text)).slice(0, 5),
+        platform,
+      ).toEqual([]);
+    // and each has its own: TikTok's, Instagram's and YouTube's hashtags are there
+    const has = (platform: Platform, re: RegExp) =>
+      texts.some((t) => t.platform === platform && re.test(t.text));
+    expect(has('clipnet', /#(fyp|\w+tok)\b/)).toBe(true);
+    expect(has('picnet', /#(instagood|\w+ofinstagram|\w*stagram)\b/)).toBe(true);
+    expect(has('vidnet', /#shorts\b/)).toBe(true);
   });
 });

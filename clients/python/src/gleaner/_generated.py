@@ -23,7 +23,7 @@ EnrichmentType = Literal["sentiment", "topics", "intent", "keywords"]
 """An enrichment type"""
 
 LlmProvider = Literal["model-2.0-flash", "model-1.5-pro"]
-"""Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)"""
+"""Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)"""
 
 ErrorCode = Literal["BAD_REQUEST", "UNAUTHORIZED", "PAYMENT_REQUIRED", "NOT_FOUND", "METHOD_NOT_ALLOWED", "IDEMPOTENCY_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED", "EXTERNAL_API_ERROR", "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"]
 
@@ -255,7 +255,7 @@ class Metadata(_MetadataRequired, total=False):
         processing_time: Seconds spent serving the call
         enrichments: Enrichment types applied
         enrichments_applied: Same as `enrichments` (both names are served)
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
         truncated: true when the balance covered only part of the result
         sorting_applied: vidnet search: whether the platform or the service sorted the results
         warnings: Targets that produced nothing, and why
@@ -281,7 +281,7 @@ class ClipnetPostsParams(_ClipnetPostsParamsRequired, total=False):
         cursor: Cursor from the previous response
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     limit: int
     cursor: str
@@ -309,7 +309,7 @@ class ClipnetCommentsParams(_ClipnetCommentsParamsRequired, total=False):
         limit_per_post: Comments per post (1-500) (default: 50)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     limit_per_post: int
     enrich: List[EnrichmentType]
@@ -330,7 +330,7 @@ class ClipnetBulkPostsParams(_ClipnetBulkPostsParamsRequired, total=False):
         limit_per_user: Posts per user (1-100) (default: 10)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     limit_per_user: int
     enrich: List[EnrichmentType]
@@ -357,7 +357,7 @@ class ClipnetHashtagPostsParams(_ClipnetHashtagPostsParamsRequired, total=False)
         max_posts_per_hashtag: Posts per hashtag (1-500) (default: 100)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     days: int
     max_posts_per_hashtag: int
@@ -384,7 +384,7 @@ class PicnetPostsParams(_PicnetPostsParamsRequired, total=False):
         cursor: Cursor from the previous response
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     limit: int
     cursor: str
@@ -414,7 +414,7 @@ class VidnetSearchParams(_VidnetSearchParamsRequired, total=False):
         sorting: (default: "relevance")
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     max_posts_per_keyword: int
     depth: int
@@ -441,7 +441,7 @@ class VidnetHashtagSearchParams(_VidnetHashtagSearchParamsRequired, total=False)
         only_shorts: Restrict results to Shorts (default: False)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     depth: int
     only_shorts: bool
@@ -466,7 +466,7 @@ class VidnetCommentsParams(_VidnetCommentsParamsRequired, total=False):
         limit_per_post: Comments per video (1-500) (default: 50)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     limit_per_post: int
     enrich: List[EnrichmentType]
@@ -488,7 +488,7 @@ class VidnetChannelVideosParams(_VidnetChannelVideosParamsRequired, total=False)
         depth: Pages of videos per channel (one page is about 20 videos) (1-50) (default: 10)
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     depth: int
     enrich: List[EnrichmentType]
@@ -511,7 +511,7 @@ class VidnetChannelShortsParams(_VidnetChannelShortsParamsRequired, total=False)
         browse_ids: Channel browse ids
         enrich: Enrichment types to add to every returned item
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     enrich: List[EnrichmentType]
     categories: Categories
@@ -537,7 +537,7 @@ class AnalyzeParams(_AnalyzeParamsRequired, total=False):
         enrich: Analysis types to run (required)
         analyses: Alias of `enrich`
         categories: Custom categories for the topics enrichment
-        llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
     """
     enrich: List[EnrichmentType]
     analyses: List[EnrichmentType]
@@ -1084,7 +1084,7 @@ class Endpoints:
             cursor: Cursor from the previous response
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1121,7 +1121,7 @@ class Endpoints:
             cursor: Cursor from the previous response
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             max_pages: stop after this many pages.
             before_page: called before each request with {"body", "page", "credits_used", "items",
                 "previous"}; return False to stop, or a dict of fields to change in the body.
@@ -1159,7 +1159,7 @@ class Endpoints:
             limit_per_post: Comments per post (1-500) (default: 50)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1192,7 +1192,7 @@ class Endpoints:
             limit_per_user: Posts per user (1-100) (default: 10)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1227,7 +1227,7 @@ class Endpoints:
             max_posts_per_hashtag: Posts per hashtag (1-500) (default: 100)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1263,7 +1263,7 @@ class Endpoints:
             cursor: Cursor from the previous response
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1300,7 +1300,7 @@ class Endpoints:
             cursor: Cursor from the previous response
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             max_pages: stop after this many pages.
             before_page: called before each request with {"body", "page", "credits_used", "items",
                 "previous"}; return False to stop, or a dict of fields to change in the body.
@@ -1338,7 +1338,7 @@ class Endpoints:
             limit_per_post: Comments per post (1-500) (default: 50)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1373,7 +1373,7 @@ class Endpoints:
             max_posts_per_hashtag: Posts per hashtag (1-500) (default: 100)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1413,7 +1413,7 @@ class Endpoints:
             sorting: (default: "relevance")
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1451,7 +1451,7 @@ class Endpoints:
             only_shorts: Restrict results to Shorts (default: False)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1485,7 +1485,7 @@ class Endpoints:
             limit_per_post: Comments per video (1-500) (default: 50)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1518,7 +1518,7 @@ class Endpoints:
             depth: Pages of videos per channel (one page is about 20 videos) (1-50) (default: 10)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1549,7 +1549,7 @@ class Endpoints:
             browse_ids: Channel browse ids (required)
             enrich: Enrichment types to add to every returned item
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(
@@ -1574,14 +1574,14 @@ class Endpoints:
     ) -> AnalyzeApiResult:
         """Analyze texts: POST /api/v1/ml/analyze.
 
-        Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5 (doubled with model-1.5-pro). Request body: at most 40 MiB (413 beyond).
+        Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider. Request body: at most 40 MiB (413 beyond).
 
         Args:
             texts: Texts to analyze (1-100, each at most 100,000 characters) (required)
             enrich: Analysis types to run (required)
             analyses: Alias of `enrich`
             categories: Custom categories for the topics enrichment
-            llm_provider: Analyzer: model-2.0-flash (fast, default) or model-1.5-pro (accurate, enrichment part costs double)
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
             idempotency_key: sent with every attempt of this call (default: a new UUID per call).
         """
         return cast(

@@ -1,5 +1,6 @@
-// Shared templates and slot vocabularies for all niches. Niche-specific ones live in niches.ts.
-// Slots: {thing} {product} {doing} come from the niche; the rest are shared (SHARED_SLOTS).
+// Shared templates and slot vocabularies for all niches (niche-specific ones live in niches.ts),
+// and the idioms of each platform: what a clipnet caption, a picnet caption and a vidnet title
+// say that the others do not. Slot forms are described at the top of niches.ts.
 
 export const SHARED_SLOTS: Record<string, string[]> = {
   emoji: [
@@ -36,7 +37,7 @@ export const SHARED_SLOTS: Record<string, string[]> = {
     'thriving',
     'humbled',
   ],
-  time: ['3am', '6am', 'midnight', 'lunch break', 'sunday night', 'my day off', 'the weekend'],
+  time: ['3am', '6am', 'midnight', 'lunch', 'midnight on a sunday', '5am'],
   who: [
     'my mom',
     'my bf',
@@ -69,51 +70,50 @@ export const SHARED_SLOTS: Record<string, string[]> = {
     'fine i guess',
   ],
   place2: [
-    'brazil',
-    'the uk',
-    'canada',
-    'australia',
-    'germany',
-    'the philippines',
-    'mexico',
-    'india',
-    'nigeria',
-    'poland',
-    'texas',
-    'ohio',
+    'Brazil',
+    'the UK',
+    'Canada',
+    'Australia',
+    'Germany',
+    'the Philippines',
+    'Mexico',
+    'India',
+    'Nigeria',
+    'Poland',
+    'Texas',
+    'Ohio',
   ],
 };
 
-/** clipnet: short captions; hashtags are appended by the generator */
-export const SHORT_CAPTIONS: string[] = [
+/** clipnet captions (short, lowercase, hooks, POV, stitches and duets); hashtags are appended */
+export const CLIP_CAPTIONS: string[] = [
   'POV: you finally tried {thing} {emoji}',
   'day {n} of {doing} until it gets easier',
   'this {product} changed my whole routine no joke',
-  "rating {thing} so you don't have to",
+  "rating every {product} I own so you don't have to",
   'the {product} everyone keeps asking about 👇',
   '{thing} but make it lazy',
   'nobody talks about this part of {doing}',
   "tell me you're into {doing} without telling me",
-  'honest review: {product} after {n} weeks',
-  'why is {thing} so hard?? {emoji}',
-  "ok I'm {feel} with {thing}",
-  'replying to comments: yes the {product} is worth it',
+  'honest review: the {product} after {n} weeks',
+  'why is everything about {thing} so hard?? {emoji}',
+  "ok I'm {feel}. {thing} did that",
+  'replying to {friend}: yes the {product} is worth it',
   '{thing} at {time} hits different',
-  'things I wish I knew before {doing}',
+  'things I wish I knew before I started {doing}',
   "if {who} sees this I'm done {emoji}",
   "{thing}. that's the post.",
   'wait for it... {emoji}',
-  'is it just me or is {thing} {meh}?',
-  '{thing} is {hype} and I will not be taking questions',
+  'am I the only one who finds {thing} {meh}?',
+  '{thing}? {hype}. I will not be taking questions',
   'part {n}: {thing}',
   "you asked, so here's {thing} {emoji}",
   'small win today: {thing} {emoji}',
   '{n} things that made {doing} easier for me',
   "don't scroll if you're into {doing}",
-  "i said i'd stop buying stuff. anyway, {product}",
-  'beginner friendly {thing}, save this',
-  'what {thing} looks like in real life vs online',
-  'a thread on {doing}, kind of',
+  "i said i'd stop buying stuff. anyway, here's my new {product}",
+  'beginner friendly {topic}, save this',
+  '{thing}: real life vs online',
   "the comments on my last video were wild so here's {thing}",
   'me at {time} thinking about {thing}',
   '{who} said this was a bad idea. look at it now {emoji}',
@@ -123,65 +123,119 @@ export const SHORT_CAPTIONS: string[] = [
   'the before and after is {hype}',
   'quick tip for {doing} {emoji}',
   'low effort, high reward: {thing}',
-  "I'm never going back after {thing}",
-  'this took me {n} tries. worth it?',
   'not me spending my whole weekend on {thing}',
-  'unpopular opinion: {product} is {meh}',
+  'unpopular opinion: the {product} is {meh}',
   'stitch this with your version of {thing}',
+  'duet this if you are also {doing}',
   "how it started vs how it's going: {doing}",
-  'things in my cart right now: {product}',
-  'a very normal amount of {thing}',
+  'adding a {product} to my cart and nobody can stop me',
   "my {product} arrived and I'm {feel}",
   'should I do a full tutorial on {thing}?',
-  'the algorithm knows I love {thing}',
+  'the algorithm knows exactly what I want: {thing}',
   'be honest: {thing} or nah?',
   'this is your sign to start {doing}',
+  'sound on for this one 🔊 {thing}',
+  "if this gets 10k I'll post part {n}",
+  'replying to {friend} here is part {n} of {thing}',
+  'pov: your fyp finally gets you',
+  'storytime while {doing} {emoji}',
 ];
 
-/** picnet: longer captions, sometimes multi-line; hashtags are appended as a block */
-export const LONG_CAPTIONS: string[] = [
+/** what a clipnet caption adds after its body */
+export const CLIP_TAILS: string[] = [
+  'lmk what you think',
+  'more tomorrow',
+  'follow for part 2',
+  'full version on my page',
+  'sound on 🔊',
+  'wait till the end',
+  'thoughts?',
+  'be nice in the comments pls',
+  'this took way too long',
+  'save for later',
+  'not sponsored',
+  'comment if you want the list',
+];
+
+/** picnet captions (sentences, line breaks, a hashtag block); for every kind of post */
+export const PIC_CAPTIONS: string[] = [
   'Some days {doing} feels impossible, and then a day like this happens {emoji}\n\nWhat kept you going this week?',
-  "Swipe for the before ➡️ {thing} took way longer than I planned but I'm {feel} with how it turned out.",
-  "Little reminder that you don't need the fancy {product} to start. I started {doing} with nothing and figured it out as I went.",
+  "Little reminder that you don't need a fancy {product} to start. I started {doing} with nothing and figured it out as I went.",
   'Saving this for the days I forget why I love {doing} ✨',
-  '{thing} recap! Which photo is your favorite, 1, 2 or 3?',
   'Not sponsored, I just genuinely use this {product} every day. Questions below 👇',
   'Soft launching my new obsession: {thing} {emoji}',
-  'This week in {doing}: good light, bad takes, too much coffee.',
-  'Real talk: {thing} is not as easy as people make it look. Took me {n} tries and a small breakdown.',
+  'This week: {doing}, good light, bad takes, too much coffee.',
+  'Real talk: nobody tells you how hard {thing} can be. Took me {n} tries and a small breakdown.',
   'Came for {thing}, stayed for the vibes 🌿',
   'Trying to post more of what I actually love, so here is {thing}.',
   'Throwback to when {who} told me {doing} was a phase. Still here {emoji}',
-  'New {product} who dis {emoji}\nFull thoughts in stories.',
+  'New {product} who dis {emoji}\nFull thoughts in my stories.',
   'Some of you asked how I got into {doing}. Short version: by accident. Long version in the comments.',
-  'A {thing} kind of weekend. Tag someone who needs this energy.',
+  'A {topic} kind of weekend. Tag someone who needs this energy.',
   'Golden hour, {thing} and zero plans. Perfect.',
-  "Be honest in the comments: {thing} or {product}? I can't decide.",
+  "Be honest in the comments: {thing} or a new {product}? I can't decide.",
   'Posting this before I overthink it. {thing}, unfiltered.',
   "If you've been meaning to try {doing}, this is your sign. Start small, stay consistent.",
-  "Day {n} of sharing my {doing} journey. The progress is slow but it's real.",
-  'Saved the best for last, check the final slide {emoji}',
+  'Day {n} of {doing}, documented. The progress is slow but it is real.',
   'Nothing fancy today. Just {thing} and a good playlist.',
   "I almost didn't post this. Glad I did. {thing} {emoji}",
   'Current mood: {feel}. Current project: {thing}.',
   "Answering the most asked question: yes, it's the {product}, and yes, I love it.",
-  'Quick {thing} tips in the carousel, save it for later 📌',
   "Who else is {doing} this month? Let's keep each other accountable.",
   'The result of way too many late nights: {thing}.',
-  'A collection of moments from {thing}. Which one would you frame?',
   'Small progress is still progress. {thing}, week {n}.',
-  "Honestly {thing} is {hype}. I don't make the rules.",
+  "Honestly {thing} might be {hype}. I don't make the rules.",
   "Nobody asked but here's my take on {thing} 😅",
   'Tried something different with {thing} this time. Thoughts?',
   'Weekend plans: {doing}. Weekday plans: thinking about {doing}.',
   'Reposting because the first one got eaten by the algorithm {emoji}',
+  'Link in bio for the {product} everyone keeps asking about 🔗',
+  'Double tap if you would try this too ❤️',
+  'Save this post for later, you will want it for {thing} 📌',
+  'Tag a friend who would try this with you 👇',
+  'Sunday, slow mornings and {thing} ☕',
+  '📍 {place2}\n\n{thing}, and not a single regret.',
 ];
 
-/** vidnet: generic long-video title patterns */
+/** picnet captions for carousels (several photos) */
+export const PIC_CAROUSEL_CAPTIONS: string[] = [
+  "Swipe for the before ➡️ {thing} took way longer than I planned, and I'm {feel}.",
+  '{topic} recap! Which photo is your favorite, 1, 2 or 3?',
+  'Saved the best for last, check the final slide {emoji}',
+  'Quick {topic} tips in the carousel, save it for later 📌',
+  'A collection of moments from {thing}. Which one would you frame?',
+  'Photo dump from {thing} 📸',
+  'Swipe to see how it really went ➡️',
+  'Which slide is your favorite? Mine is {n}.',
+];
+
+/** picnet captions for reels (video posts) */
+export const PIC_REEL_CAPTIONS: string[] = [
+  'Sound on for this one 🔊 {thing}',
+  'Watch till the end {emoji}',
+  'A {n} second reel that took {n} hours to film. Worth it?',
+  'Reel of {thing}, as requested',
+  'POV: {thing} {emoji}',
+];
+
+/** what a picnet caption adds after its body */
+export const PIC_TAILS: string[] = [
+  'Link in bio',
+  'More in my stories',
+  'Save this for later',
+  'Tag someone who needs this',
+  'Thoughts?',
+  'Be nice in the comments pls',
+  'Not sponsored',
+  'Full details in my highlights',
+  'Drop a comment if you want the list',
+];
+
+/** vidnet: generic long-video title patterns (Title Case is applied after filling) */
 export const GENERIC_TITLES: string[] = [
   "I Tried {thing} So You Don't Have To",
   'The Truth About {thing}',
-  '{n} Things I Wish I Knew Before {doing}',
+  '{n} Things I Wish I Knew Before I Started {doing}',
   'Watch This Before Buying a {product}',
   'Honest Thoughts on {thing}',
   '{thing} Explained Simply',
@@ -190,24 +244,32 @@ export const GENERIC_TITLES: string[] = [
   'A Week of {doing}',
   'Answering Your Questions About {doing}',
   'Why I Stopped {doing} (And Came Back)',
-  '{thing}: Beginner to Pro',
+  '{topic}: Beginner to Pro',
   'The {product} Nobody Talks About',
-  'Reacting to Your {thing} Fails',
+  'Reacting to Your {topic} Fails',
+  '{topic} Tutorial for Complete Beginners',
+  'Unboxing the New {product}',
+  '{product} Review: {n} Months Later',
+  'Weekly Vlog: {thing} and Too Much Coffee',
+  'Day in the Life: {doing}',
 ];
 
+/** vidnet Shorts titles; '#shorts' and a few hashtags follow */
 export const SHORT_TITLES: string[] = [
-  '{thing} in 30 seconds',
+  '{topic} in 30 seconds',
   'wait for the end {emoji}',
   'did not expect that',
-  'quick {thing} tip',
+  'quick {topic} tip',
   '{product} test',
   'this is why I love {doing}',
   'rate this 1-10',
   'POV: {thing}',
   'the {product} hack',
-  '{thing} speedrun',
+  '{topic} speedrun',
   'would you try this?',
   'part {n}',
+  'subscribe for part {n}',
+  '{topic} tutorial in 60 seconds',
 ];
 
 /** vidnet description building blocks */
@@ -220,7 +282,7 @@ export const DESC_OPENERS: string[] = [
   'This one took forever to film but I think it was worth it.',
   'Welcome back! This week is all about {thing}.',
   'Quick one today, but packed with tips on {doing}.',
-  'I finally did it. {thing}, start to finish, no cuts.',
+  'I finally did it: {thing}, start to finish, no cuts.',
   'Let me know in the comments if you want a part two.',
 ];
 
@@ -243,7 +305,17 @@ export const DESC_CLOSERS: string[] = [
   'If this helped, a like really helps the channel.',
   "Turn on notifications so you don't miss the next upload.",
   'Drop your questions below and I might answer them in the next video.',
-  'Business inquiries in the about tab.',
+  'Business inquiries: see the about tab.',
+];
+
+/** vidnet Shorts descriptions */
+export const SHORT_DESCRIPTIONS: string[] = [
+  'Full video on the channel.',
+  'Quick one today: {thing}.',
+  'Would you try {thing}? Tell me below.',
+  'Part {n} of the series, the rest is on the channel.',
+  'Subscribe for more {topic} every week.',
+  'The {product} from this Short is in my latest video.',
 ];
 
 export const CHAPTER_NAMES: string[] = [
@@ -268,31 +340,29 @@ export type CommentKind =
   | 'sarcasm'
   | 'chatter';
 
-/** comment templates by what the commenter means to do */
-export const COMMENTS: Record<CommentKind, string[]> = {
+type CommentSet = Record<CommentKind, string[]>;
+
+/** comment templates by what the commenter means to do, fit for any platform */
+const COMMENTS_ANY: CommentSet = {
   praise: [
     'this is so good {emoji}',
     'obsessed with this',
     'you never miss',
     'the editing on this is {hype}',
-    '{thing} looks amazing',
-    'best account on this app honestly',
+    'obsessed with {thing} now',
     'I love this so much',
     'this made my day',
     'saving this forever',
-    "so underrated, why don't you have more followers",
     'the quality of your content is insane',
     'genuinely helpful, thank you!!',
     'okay this is actually {hype}',
     'you explained this better than my teacher ever did',
-    'watched this 3 times already',
     'beautiful work {emoji}',
     'the vibes are immaculate',
-    "this is the best {thing} I've seen",
+    "this is the best {topic} I've seen",
     'your energy is everything',
     'I needed this today, thank you',
     'masterpiece, no notes',
-    'the way you explain {doing} is so calming',
     'ok but this is art',
     'finally someone who gets it',
     'so wholesome',
@@ -302,13 +372,9 @@ export const COMMENTS: Record<CommentKind, string[]> = {
     'what {product} is that?',
     'how long did this take you?',
     'is this beginner friendly?',
-    'wait how did you do that at the end?',
     'does this work for {doing} too?',
-    "what's the song?",
     'how much did the {product} cost?',
     'is the {product} worth it or nah?',
-    'can someone explain what happened at 0:12?',
-    'what camera do you use?',
     'how often do you do this?',
     'any tips for someone just starting {doing}?',
     'is there a cheaper alternative?',
@@ -324,7 +390,7 @@ export const COMMENTS: Record<CommentKind, string[]> = {
     'adding the {product} to my cart rn',
     'need this asap',
     'take my money 💸',
-    'bought the {product} after your last video and no regrets',
+    'bought the {product} after your last post and no regrets',
     'link??',
     'where can I buy this?',
     'ordering this tonight',
@@ -341,21 +407,16 @@ export const COMMENTS: Record<CommentKind, string[]> = {
   ],
   complaint: [
     'the {product} broke after a week tbh',
-    'sound is way too loud in this one',
     'this is just an ad',
     "didn't work for me at all",
     'why is everything so expensive now',
-    'clickbait title',
-    'too many ads in your videos lately',
     'customer service never answered my email',
     "mine arrived damaged and they won't refund",
     'this is not safe, please be careful',
     'the quality has gone down so much',
     'tried this and it was a total waste of money',
-    'the video is too long for what it is',
     'I hate that everyone is copying this now',
     'shipping took 6 weeks, never again',
-    "music is so loud I can't hear you",
     'you used to post better stuff',
     'honestly disappointed with the {product}',
     'my {product} stopped working after a month',
@@ -363,24 +424,19 @@ export const COMMENTS: Record<CommentKind, string[]> = {
   ],
   suggestion: [
     'you should do a part 2',
-    'do a {thing} version next!',
+    'do a {topic} version next!',
     'please make a full tutorial',
-    'would love a full video on this',
-    'try it with {product} next time',
-    'you should collab with someone from the {doing} side',
+    'try it with a {product} next time',
     'can you do a budget version?',
     'next time show the whole process please',
     'make a series out of this!!',
     'you should start a podcast',
     'please do a q&a',
     'do one for beginners',
-    'add subtitles pls, watching without sound',
-    'a slower version would help a lot',
-    'try doing {thing} with {who}',
-    'react to your first video next',
+    'do one with {who} next',
   ],
   sarcasm: [
-    'wow another {thing} video, groundbreaking',
+    'wow another {topic} post, groundbreaking',
     'sure, because everyone has 3 hours a day for {doing} 🙄',
     'love how nobody asked',
     "great, now I'm broke",
@@ -394,31 +450,118 @@ export const COMMENTS: Record<CommentKind, string[]> = {
     'revolutionary. never seen this before.',
   ],
   chatter: [
-    'first',
     "who's here at {time}?",
-    'watching this at {time} instead of sleeping',
     'lol',
     "I'm crying 😂",
-    '{friend} this is you',
-    '{friend} we need to do this',
     'the way I gasped',
     'hi from {place2}!',
     'me every single day',
     'this popped up on my feed for a reason',
     'commenting for the algorithm',
-    'the dog in the background 😭',
     '{emoji}{emoji}{emoji}',
-    'why did I watch this 4 times',
     'me pretending I understand {doing}',
-    'not me watching this in class',
-    'POV: you should be asleep',
-    'the end 💀',
-    '{friend} look',
     'I was not ready',
-    'who else came from the last video',
     'the accuracy',
+  ],
+};
+
+/** comments about sound and motion: clipnet videos and vidnet videos, not picnet photos */
+const COMMENTS_VIDEO: CommentSet = {
+  praise: ['watched this 3 times already', 'the way you explain {doing} is so calming'],
+  question: [
+    'wait how did you do that at the end?',
+    "what's the song?",
+    'can someone explain what happened at 0:12?',
+    'what camera do you use?',
+  ],
+  purchase: [],
+  complaint: [
+    'sound is way too loud in this one',
+    "music is so loud I can't hear you",
+    'the video is too long for what it is',
+  ],
+  suggestion: [
+    'add subtitles pls, watching without sound',
+    'a slower version would help a lot',
+    'react to your first video next',
+    'would love a full video on this',
+  ],
+  sarcasm: [],
+  chatter: [
+    'watching this at {time} instead of sleeping',
+    'why did I watch this 4 times',
+    'not me watching this in class',
+    'the end 💀',
+    'the dog in the background 😭',
+    'who else came from the last video',
     'okay but the background music',
   ],
+};
+
+/** what each platform's commenters say that the others' do not */
+const COMMENTS_OWN: Record<'clipnet' | 'picnet' | 'vidnet', Partial<CommentSet>> = {
+  clipnet: {
+    praise: ['best account on this app honestly', "so underrated, why don't you have more followers"],
+    chatter: [
+      '{friend} this is you',
+      '{friend} we need to do this',
+      '{friend} look',
+      'POV: you should be asleep',
+      'the fyp brought me here and I am staying',
+      'first',
+    ],
+    suggestion: ['stitch this with your version pls', 'duet this with {friend}!!'],
+  },
+  picnet: {
+    praise: [
+      'stunning 😍',
+      'the colors in this shot',
+      'obsessed with your feed',
+      'slide {n} is everything',
+      'this deserves to be framed',
+      "so underrated, why don't you have more followers",
+    ],
+    chatter: [
+      '{friend} this is you',
+      '{friend} we need to do this',
+      '{friend} look',
+      'saving this to my collection',
+    ],
+    question: ['what preset do you use?', 'where was this taken?'],
+  },
+  vidnet: {
+    praise: [
+      'best channel on here honestly',
+      "so underrated, why don't you have more subscribers",
+      'been watching since you had {num} subscribers',
+      'instantly subscribed',
+    ],
+    chatter: [
+      'first',
+      'who is watching this in the middle of the night?',
+      'the algorithm finally blessed me',
+    ],
+    complaint: [
+      'clickbait title',
+      'too many ads in your videos lately',
+      'the sponsor segment is longer than the video',
+    ],
+    question: ['what happened at {n}:{n}0?'],
+  },
+};
+
+function merge(...sets: Array<Partial<CommentSet>>): CommentSet {
+  const out = {} as CommentSet;
+  for (const kind of Object.keys(COMMENTS_ANY) as CommentKind[])
+    out[kind] = sets.flatMap((s) => s[kind] ?? []);
+  return out;
+}
+
+/** each platform's comment templates, by what the commenter means to do */
+export const COMMENTS: Record<'clipnet' | 'picnet' | 'vidnet', CommentSet> = {
+  clipnet: merge(COMMENTS_ANY, COMMENTS_VIDEO, COMMENTS_OWN.clipnet),
+  picnet: merge(COMMENTS_ANY, COMMENTS_OWN.picnet),
+  vidnet: merge(COMMENTS_ANY, COMMENTS_VIDEO, COMMENTS_OWN.vidnet),
 };
 
 export const COMMENT_PREFIXES = [
@@ -451,7 +594,12 @@ export const COMMENT_SUFFIXES = [
   ' no cap',
 ];
 
-export const GENERIC_TAGS = ['fyp', 'foryou', 'viral', 'trending', 'explore', 'foryoupage'];
+/** each platform's hashtags that go with anything, most used first */
+export const GENERIC_TAGS: Record<'clipnet' | 'picnet' | 'vidnet', string[]> = {
+  clipnet: ['fyp', 'foryou', 'viral', 'foryoupage', 'trending'],
+  picnet: ['instagood', 'explore', 'photooftheday', 'love', 'picoftheday', 'instadaily', 'aesthetic'],
+  vidnet: ['viral', 'trending', 'vlog', 'tutorial'],
+};
 
 /** name pieces for handles and display names */
 export const FIRST_NAMES = [

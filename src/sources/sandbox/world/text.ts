@@ -1,8 +1,12 @@
-// Fills templates with slot values and assembles captions, titles, descriptions and comments.
-import type { Niche } from './niches.js';
+// Fills templates with slot values and assembles each platform's captions, titles,
+// descriptions and comments in its own idiom.
+import type { Platform } from './featured.js';
+import { type Niche, nicheTags } from './niches.js';
 import type { Rng } from './rng.js';
 import {
   CHAPTER_NAMES,
+  CLIP_CAPTIONS,
+  CLIP_TAILS,
   COMMENT_PREFIXES,
   COMMENT_SUFFIXES,
   COMMENTS,
@@ -12,11 +16,22 @@ import {
   DESC_OPENERS,
   GENERIC_TAGS,
   GENERIC_TITLES,
-  LONG_CAPTIONS,
+  PIC_CAPTIONS,
+  PIC_CAROUSEL_CAPTIONS,
+  PIC_REEL_CAPTIONS,
+  PIC_TAILS,
   SHARED_SLOTS,
-  SHORT_CAPTIONS,
+  SHORT_DESCRIPTIONS,
   SHORT_TITLES,
 } from './templates.js';
+
+export interface FillContext {
+  rng: Rng;
+  niche: Niche;
+  platform: Platform;
+  /** handles to mention as {friend} */
+  friends: readonly string[];
+}
 
 const SMALL_WORDS = new Set([
   'a',
@@ -34,108 +49,194 @@ const SMALL_WORDS = new Set([
   'vs',
 ]);
 
+/** words a title writes in capitals (or in their own way) */
+const TITLE_WORDS: Record<string, string> = {
+  pc: 'PC',
+  ai: 'AI',
+  'usb-c': 'USB-C',
+  diy: 'DIY',
+  asmr: 'ASMR',
+  gps: 'GPS',
+  'r&b': 'R&B',
+  'q&a': 'Q&A',
+  pov: 'POV',
+  uk: 'UK',
+  tbr: 'TBR',
+  bf: 'BF',
+  gf: 'GF',
+  '10k': '10K',
+  '4k': '4K',
+  mvp: 'MVP',
+  pr: 'PR',
+  'e-reader': 'E-Reader',
+  'sci-fi': 'Sci-Fi',
+  'souls-like': 'Souls-Like',
+  'carry-on': 'Carry-On',
+  'go-to': 'Go-To',
+  'try-on': 'Try-On',
+};
+
+/** Title Case for a whole title: small words stay lower case except first and after a colon */
 function titleCase(s: string): string {
-  return s
-    .split(' ')
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+  const words = s.split(' ');
+  return words
+    .map((w, i) => {
+      const lower = w.toLowerCase();
+      const afterColon = i > 0 && /[:|]$/.test(words[i - 1] as string);
+      if (i > 0 && !afterColon && SMALL_WORDS.has(lower)) return lower;
+      const m = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}&]*)$/u.exec(w);
+      if (!m) return w;
+      const [, pre, core, post] = m as unknown as [string, string, string, string];
+      const special = TITLE_WORDS[core.toLowerCase()];
+      if (special) return `${pre}${special}${post}`;
+      return `${pre}${core.charAt(0).toUpperCase()}${core.slice(1)}${post}`;
+    })
     .join(' ');
 }
 
-export interface FillContext {
-  rng: Rng;
-  niche: Niche;
-  /** handles to mention as {friend} */
-  friends: readonly string[];
-  titleCase?: boolean;
+function wantsAn(word: string): boolean {
+  const w = word.toLowerCase();
+  if (/^(hour|honest|honor|heir)/.test(w)) return true;
+  if (/^(one|once|use|usu|usb|uni|euro|eu-|u-)/.test(w)) return false;
+  if (/^\d/.test(w)) return /^(8|11|18)(\D|$)/.test(w) || /^8\d/.test(w);
+  return /^[aeiou]/.test(w);
 }
 
-export function fill(template: string, ctx: FillContext): string {
-  return template.replace(/\{([^{}]+)\}/g, (_m, name: string) => {
-    if (name.includes('|')) return ctx.rng.pick(name.split('|'));
-    let value: string;
-    switch (name) {
-      case 'n':
-        value = String(ctx.rng.int(2, 9));
-        break;
-      case 'num':
-        value = String(Math.floor(ctx.rng.logNormal(120, 1)) + 10);
-        break;
-      case 'price':
-        value = `$${ctx.rng.int(2, 9)}0`;
-        break;
-      case 'dollars':
-        value = `$${Math.floor(ctx.rng.logNormal(120, 1)) + 10}`;
-        break;
-      case 'days':
-        value = ctx.rng.pick(['7', '14', '21', '30', '60', '100']);
-        break;
-      case 'friend':
-        value = `@${ctx.rng.pick(ctx.friends)}`;
-        break;
-      default: {
-        const list = ctx.niche.slots[name] ?? SHARED_SLOTS[name];
-        if (!list) throw new Error(`template slot {${name}} has no values (niche ${ctx.niche.key})`);
-        value = ctx.rng.pick(list);
-      }
+const ARTICLE = /(?<![\p{L}\p{N}&'’.@#-])(an?|An?|AN?)(?= +([\p{L}\p{N}][\p{L}\p{N}'’-]*))/gu;
+
+function article(found: string, _next: string, word: string): string {
+  const an = wantsAn(word);
+  if (found === 'AN' || (found === 'A' && word === word.toUpperCase() && /\p{L}/u.test(word)))
+    return an ? 'AN' : 'A';
+  const first = found.charAt(0);
+  return an ? `${first}n` : first;
+}
+
+/** "a" before a vowel sound becomes "an", "an" before a consonant sound "a" */
+function fixArticles(text: string): string {
+  // most texts have no article at all: a plain test first spares them the full pattern
+  return /\b[aA][nN]? /.test(text) ? text.replace(ARTICLE, article) : text;
+}
+
+/** a {thing} without its leading article or possessive: "my deadlift form" → "deadlift form" */
+function bare(phrase: string): string {
+  return phrase.replace(/^(a|an|the|my|our|your|this) /, '');
+}
+
+function slotValue(name: string, ctx: FillContext): string {
+  const { rng, niche } = ctx;
+  if (name.includes('|')) return rng.pick(name.split('|'));
+  switch (name) {
+    case 'n':
+      return String(rng.int(2, 9));
+    case 'num':
+      return String(Math.floor(rng.logNormal(120, 1)) + 10);
+    case 'price':
+      return `$${rng.int(2, 9)}0`;
+    case 'dollars':
+      return `$${Math.floor(rng.logNormal(120, 1)) + 10}`;
+    case 'days':
+      return rng.pick(DAY_COUNTS);
+    case 'friend':
+      return `@${rng.pick(ctx.friends)}`;
+    case 'topic':
+      return bare(rng.pick(niche.slots.thing));
+    default: {
+      const list = niche.slots[name] ?? SHARED_SLOTS[name];
+      if (!list) throw new Error(`template slot {${name}} has no values (niche ${niche.key})`);
+      return rng.pick(list);
     }
-    return ctx.titleCase && !/^\d+$/.test(value) ? titleCase(value) : value;
-  });
+  }
+}
+
+const DAY_COUNTS = ['7', '14', '21', '30', '60', '100'];
+const SLOT = /\{([^{}]+)\}/g;
+
+export function fill(template: string, ctx: FillContext, opts: { titleCase?: boolean } = {}): string {
+  let filled = '';
+  let last = 0;
+  SLOT.lastIndex = 0;
+  for (let m = SLOT.exec(template); m; m = SLOT.exec(template)) {
+    filled += template.slice(last, m.index) + slotValue(m[1] as string, ctx);
+    last = SLOT.lastIndex;
+  }
+  filled += template.slice(last);
+  if (hasArticleSlot(template)) filled = fixArticles(filled);
+  return opts.titleCase ? titleCase(filled) : filled;
+}
+
+const articleSlots = new Map<string, boolean>();
+
+/** whether a template puts "a" or "an" before a slot: only there can a fill need "an" for "a"
+ *  (slot values are written right). Known per template, since fills are many and templates few. */
+function hasArticleSlot(template: string): boolean {
+  let has = articleSlots.get(template);
+  if (has === undefined) {
+    has = /(?<![\p{L}\p{N}])[aA][nN]? \{/u.test(template);
+    articleSlots.set(template, has);
+  }
+  return has;
 }
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** hashtags: mostly the niche's popular ones, sometimes a generic one */
+/** a capital letter at the start of every sentence and line, as picnet captions are written */
+function sentenceCase(s: string): string {
+  return capitalize(s).replace(
+    /([.!?] +|\n|📍 )(\p{Ll})/gu,
+    (_m, sep: string, c: string) => sep + c.toUpperCase(),
+  );
+}
+
+/** hashtags: mostly the niche's popular ones on this platform, sometimes a generic one */
 export function pickTags(ctx: FillContext, min: number, max: number, genericChance: number): string[] {
-  const { rng, niche } = ctx;
+  const { rng, niche, platform } = ctx;
+  const pool = nicheTags(niche, platform);
   const count = rng.int(min, max);
   const tags = new Set<string>();
-  for (let i = 0; i < count * 3 && tags.size < count; i++) tags.add(rng.pickZipf(niche.tags));
-  if (rng.chance(genericChance)) tags.add(rng.pickZipf(GENERIC_TAGS));
+  for (let i = 0; i < count * 3 && tags.size < count; i++) tags.add(rng.pickZipf(pool));
+  if (rng.chance(genericChance)) tags.add(rng.pickZipf(GENERIC_TAGS[platform]));
   return [...tags];
 }
 
-const TAILS = [
-  'lmk what you think',
-  'more tomorrow',
-  'follow for part 2',
-  'full version on my profile',
-  'sound on 🔊',
-  'wait till the end',
-  'thoughts?',
-  'be nice in the comments pls',
-  'this took way too long',
-  'save for later',
-  'not sponsored',
-  'comment if you want the list',
-];
-
-export function shortCaption(ctx: FillContext, forceTag?: string): string {
-  const { rng, niche } = ctx;
-  const tpl = rng.chance(0.45) ? rng.pick(niche.captions) : rng.pick(SHORT_CAPTIONS);
-  let body = fill(tpl, ctx);
-  if (rng.chance(0.25))
-    body += rng.chance(0.5) ? ` ${rng.pick(SHARED_SLOTS.emoji!)}` : `. ${rng.pick(TAILS)}`;
-  if (rng.chance(0.15)) body = capitalize(body);
-  const tags = pickTags(ctx, 1, 5, 0.55);
+function withTag(tags: string[], forceTag: string | undefined): string[] {
   if (forceTag && !tags.includes(forceTag)) tags.push(forceTag);
-  return `${body} ${tags.map((t) => `#${t}`).join(' ')}`;
+  return tags;
 }
 
-export function longCaption(ctx: FillContext, forceTag?: string): string {
+const hashtags = (tags: readonly string[]) => tags.map((t) => `#${t}`).join(' ');
+
+/** clipnet: one short, mostly lower-case line, then 1-5 hashtags */
+export function clipCaption(ctx: FillContext, forceTag?: string): string {
+  const { rng, niche } = ctx;
+  const tpl = rng.chance(0.45) ? rng.pick(niche.captions) : rng.pick(CLIP_CAPTIONS);
+  let body = fill(tpl, ctx);
+  if (rng.chance(0.25))
+    body += rng.chance(0.5) ? ` ${rng.pick(SHARED_SLOTS.emoji!)}` : `. ${rng.pick(CLIP_TAILS)}`;
+  if (rng.chance(0.15)) body = capitalize(body);
+  return `${body} ${hashtags(withTag(pickTags(ctx, 1, 5, 0.55), forceTag))}`;
+}
+
+/** picnet: sentences, sometimes a second paragraph and a photo credit, then a hashtag block */
+export function picCaption(ctx: FillContext, mediaType: string, forceTag?: string): string {
   const { rng, niche } = ctx;
   const roll = rng.next();
-  const tpl =
-    roll < 0.6 ? rng.pick(LONG_CAPTIONS) : roll < 0.85 ? rng.pick(niche.captions) : rng.pick(SHORT_CAPTIONS);
-  let body = capitalize(fill(tpl, ctx));
-  if (rng.chance(0.2))
-    body += `\n\n${capitalize(fill(rng.pick(TAILS), ctx))} ${rng.pick(SHARED_SLOTS.emoji!)}`;
-  if (rng.chance(0.2)) body += `\n📸 ${fill('{friend}', ctx)}`;
-  const tags = pickTags(ctx, 2, 12, 0.35);
-  if (forceTag && !tags.includes(forceTag)) tags.push(forceTag);
+  const own =
+    mediaType === 'carousel' && rng.chance(0.35)
+      ? PIC_CAROUSEL_CAPTIONS
+      : mediaType === 'video' && rng.chance(0.35)
+        ? PIC_REEL_CAPTIONS
+        : PIC_CAPTIONS;
+  const tpl = roll < 0.65 ? rng.pick(own) : rng.pick(niche.captions);
+  let body = fill(tpl, ctx);
+  if (rng.chance(0.2)) body += `\n\n${rng.pick(PIC_TAILS)} ${rng.pick(SHARED_SLOTS.emoji!)}`;
+  if (mediaType !== 'video' && rng.chance(0.2)) body += `\n📸 ${fill('{friend}', ctx)}`;
+  body = sentenceCase(body);
+  const tags = withTag(pickTags(ctx, 3, 14, 0.45), forceTag);
   const sep = rng.chance(0.3) ? '\n.\n.\n.\n' : '\n\n';
-  return `${body}${sep}${tags.map((t) => `#${t}`).join(' ')}`;
+  return `${body}${sep}${hashtags(tags)}`;
 }
 
 export function videoTitle(ctx: FillContext, isShort: boolean): string {
@@ -146,7 +247,7 @@ export function videoTitle(ctx: FillContext, isShort: boolean): string {
     return [fill(tpl, ctx), '#shorts', ...tags.map((t) => `#${t}`)].join(' ');
   }
   const tpl = rng.chance(0.6) ? rng.pick(niche.titles) : rng.pick(GENERIC_TITLES);
-  let title = fill(tpl, { ...ctx, titleCase: true });
+  let title = fill(tpl, ctx, { titleCase: true });
   if (rng.chance(0.15))
     title += ` ${rng.pick(['(Honest Review)', '(Not Clickbait)', '| Part 2', '(Updated)', '(Beginner Friendly)'])}`;
   if (rng.chance(0.1)) title = title.toUpperCase();
@@ -159,17 +260,25 @@ function clock(totalSeconds: number): string {
   return `${m}:${s < 10 ? '0' : ''}${s}`;
 }
 
-export function videoDescription(ctx: FillContext, isShort: boolean, durationSeconds: number): string {
+export function videoDescription(
+  ctx: FillContext,
+  isShort: boolean,
+  durationSeconds: number,
+  forceTag?: string,
+): string {
   const { rng } = ctx;
   const parts: string[] = [];
   if (isShort) {
-    parts.push(fill(rng.pick([...DESC_OPENERS, ...SHORT_CAPTIONS]), ctx));
+    parts.push(capitalize(fill(rng.pick(SHORT_DESCRIPTIONS), ctx)));
   } else {
-    parts.push(fill(rng.pick(DESC_OPENERS), ctx));
+    parts.push(capitalize(fill(rng.pick(DESC_OPENERS), ctx)));
     const middles = rng.sample(DESC_MIDDLES, rng.int(0, 2));
-    for (const m of middles) parts.push(fill(m, ctx));
+    for (const m of middles) parts.push(capitalize(fill(m, ctx)));
     if (durationSeconds >= 360 && rng.chance(0.5)) {
-      const names = rng.sample(CHAPTER_NAMES.slice(1), rng.int(3, 5));
+      // chapters come in the order a video tells them: the setup before the results
+      const names = rng
+        .sample(CHAPTER_NAMES.slice(1), rng.int(3, 5))
+        .sort((a, b) => CHAPTER_NAMES.indexOf(a) - CHAPTER_NAMES.indexOf(b));
       const step = Math.floor(durationSeconds / (names.length + 1));
       const lines = [`0:00 ${CHAPTER_NAMES[0]}`];
       names.forEach((name, i) => {
@@ -179,9 +288,9 @@ export function videoDescription(ctx: FillContext, isShort: boolean, durationSec
     }
     parts.push(rng.pick(DESC_CLOSERS));
   }
-  const tags = pickTags(ctx, isShort ? 1 : 2, 5, 0.1);
-  if (isShort) tags.push('shorts');
-  parts.push(tags.map((t) => `#${t}`).join(' '));
+  const tags = withTag(pickTags(ctx, isShort ? 1 : 2, 5, 0.1), forceTag);
+  if (isShort && !tags.includes('shorts')) tags.push('shorts');
+  parts.push(hashtags(tags));
   return parts.join('\n\n');
 }
 
@@ -195,21 +304,34 @@ const KIND_WEIGHTS: ReadonlyArray<readonly [CommentKind, number]> = [
   ['sarcasm', 5],
 ];
 
-function oneComment(ctx: FillContext): string {
-  const { rng, niche } = ctx;
-  const tpl = rng.chance(0.25) ? rng.pick(niche.comments) : rng.pick(COMMENTS[rng.weighted(KIND_WEIGHTS)]);
+function oneComment(ctx: FillContext, not?: string): { text: string; tpl: string } {
+  const { rng, niche, platform } = ctx;
+  let tpl = '';
+  do
+    tpl = rng.chance(0.25)
+      ? rng.pick(niche.comments)
+      : rng.pick(COMMENTS[platform][rng.weighted(KIND_WEIGHTS)]);
+  while (tpl === not);
   let text = fill(tpl, ctx);
-  if (rng.chance(0.22)) text = rng.pick(COMMENT_PREFIXES) + text;
-  if (rng.chance(0.28)) text += rng.pick(COMMENT_SUFFIXES);
-  return text;
+  // a prefix or suffix the comment already has is not said twice ("tbh tbh")
+  const lower = text.toLowerCase();
+  const prefix = rng.chance(0.22) ? rng.pick(COMMENT_PREFIXES) : '';
+  if (prefix && !lower.startsWith(prefix.trim())) text = prefix + text;
+  const suffix = rng.chance(0.28) ? rng.pick(COMMENT_SUFFIXES) : '';
+  if (suffix && !lower.endsWith(suffix.trim())) text += suffix;
+  return { text, tpl };
 }
 
-export function commentText(ctx: FillContext, long: boolean): string {
+/** a comment in the platform's manner; vidnet's run longer (two thoughts more often) */
+export function commentText(ctx: FillContext): string {
   const { rng } = ctx;
-  let text = oneComment(ctx);
-  if (rng.chance(long ? 0.35 : 0.12)) {
-    const second = oneComment(ctx);
-    text = `${text}${/[.!?]$/.test(text) ? '' : '.'} ${capitalize(second)}`;
+  const first = oneComment(ctx);
+  let text = first.text;
+  if (rng.chance(ctx.platform === 'vidnet' ? 0.35 : 0.12)) {
+    // a second thought, never the first one again
+    const second = oneComment(ctx, first.tpl).text;
+    // "first" is a comment of its own, never a second thought
+    if (!/^first\b/.test(second)) text = `${text}${/[.!?]$/.test(text) ? '' : '.'} ${capitalize(second)}`;
   }
   if (rng.chance(0.3)) text = capitalize(text);
   else if (rng.chance(0.04)) text = text.toUpperCase();

@@ -1,0 +1,44 @@
+// The paid API's gate, before anything is billed: the API key (a failed one counts against the
+// caller's address), the key's rate limits, and the content type. A refused call costs nothing.
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Services } from '../../compose.js';
+import { AppError } from '../../errors.js';
+import * as accounts from '../../services/accounts.js';
+import { credentialRefuser } from '../credentials.js';
+
+const auth: FastifyPluginCallback<{ services: Services }> = (api, { services }, done) => {
+  const { rateLimiter } = services;
+  const refuseCredentials = credentialRefuser(rateLimiter);
+  api.addHook('onRequest', async (req, reply) => {
+    let key: Awaited<ReturnType<typeof accounts.authenticate>>;
+    try {
+      key = await accounts.authenticate(services, req.headers['x-api-key']);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'UNAUTHORIZED') await refuseCredentials(req, e);
+      throw e;
+    }
+    req.apiKeyId = key.id;
+    if (rateLimiter.perKey) {
+      const admission = await rateLimiter.admit(key.id);
+      reply.headers(admission.headers);
+      if (!admission.allowed)
+        throw new AppError(
+          'RATE_LIMITED',
+          admission.reason === 'concurrency'
+            ? 'Too many requests of this API key are running at once; retry when one has finished'
+            : 'Rate limit of this API key exceeded; retry later',
+          { retryAfterSeconds: admission.retryAfterSeconds },
+        );
+      req.releaseSlot = admission.release;
+    }
+    const ct = req.headers['content-type'];
+    const mime = ct === 'application/json' ? ct : ct?.split(';')[0]?.trim().toLowerCase();
+    if (mime !== 'application/json')
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  });
+  done();
+};
+
+/** registered inside the API's scope: its hook runs for the paid routes only */
+export default fp(auth, { name: 'auth', fastify: '5.x' });

@@ -1,7 +1,0 @@
-import { HashtagPostsBody } from '../../contract/endpoints.js';
-import { hashtagPosts } from '../../services/content.js';
-import { defineRoute } from '../define.js';
-
-export default defineRoute('picnet.hashtag_posts', HashtagPostsBody, (s, ctx, body) =>
-  hashtagPosts(s, ctx, 'picnet', body),
-);
