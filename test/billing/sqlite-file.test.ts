@@ -113,7 +113,14 @@ test('a file of the first schema is upgraded on open and keeps its data', async 
   ledger = undefined;
   // opened again: nothing left to upgrade
   const db = new Database(path);
-  expect(db.pragma('user_version', { simple: true })).toBe(1);
+  expect(db.pragma('user_version', { simple: true })).toBe(2);
+  // the upgrade added the usage index, which the account API's queries use
+  expect(
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'ledger_key_time'")
+      .pluck()
+      .get(),
+  ).toBe('ledger_key_time');
   expect(db.prepare("SELECT idem_record FROM ledger WHERE request_id = 'req_new'").pluck().get()).toBe(
     begun.lease.record,
   );

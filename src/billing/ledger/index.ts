@@ -68,6 +68,12 @@ export class LedgerDecorator implements Ledger {
   entries(...a: Parameters<Ledger['entries']>) {
     return this.inner.entries(...a);
   }
+  usage(...a: Parameters<Ledger['usage']>) {
+    return this.inner.usage(...a);
+  }
+  usageByKey(...a: Parameters<Ledger['usageByKey']>) {
+    return this.inner.usageByKey(...a);
+  }
   countKeys() {
     return this.inner.countKeys();
   }

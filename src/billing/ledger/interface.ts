@@ -29,6 +29,28 @@ export interface LedgerEntry {
   route: string | null;
   note: string | null;
   createdAt: Date;
+  /** a debit made under an Idempotency-Key (its retries replay the reply and are not charged) */
+  idempotent: boolean;
+}
+
+/** a key's journal summed over one UTC day, route and kind */
+export interface UsageRow {
+  /** days since 1970-01-01 (UTC) */
+  day: number;
+  route: string | null;
+  kind: 'grant' | 'debit';
+  /** millicredits */
+  amount: number;
+  /** entries */
+  count: number;
+}
+
+/** one key's debits over a period */
+export interface KeyUsage {
+  keyId: string;
+  /** millicredits */
+  spent: number;
+  calls: number;
 }
 
 /** A response stored with a charge, replayed for a retry with the same Idempotency-Key. */
@@ -158,6 +180,10 @@ export interface Ledger {
   /** adds credits; null when the key does not exist */
   grant(id: string, amount: number, note?: string): Promise<KeyBalance | null>;
   entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
+  /** the key's journal entries created in [from, to), summed per UTC day, route and kind */
+  usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]>;
+  /** every key's debits created in [from, to), keys without any included */
+  usageByKey(from: Date, to: Date): Promise<KeyUsage[]>;
   countKeys(): Promise<number>;
 
   /** what a key can spend now (balance minus open holds); a read without a lock. Decorators

@@ -36,10 +36,12 @@ import type {
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
+  KeyUsage,
   Ledger,
   LedgerEntry,
   ReconcileReport,
   SettleRequest,
+  UsageRow,
 } from './interface.js';
 import { migrate } from './migrations/postgres.js';
 import { reconcileReport } from './reconcile.js';
@@ -493,8 +495,9 @@ export class PostgresLedger implements Ledger {
       route: string | null;
       note: string | null;
       created_at: Date;
+      idempotent: boolean;
     }>(
-      'SELECT seq, kind, amount, request_id, client_request_id, route, note, created_at FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+      'SELECT seq, kind, amount, request_id, client_request_id, route, note, created_at, idem_record IS NOT NULL AS idempotent FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
       [id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100],
     );
     return r.rows.map((e) => ({
@@ -506,7 +509,35 @@ export class PostgresLedger implements Ledger {
       route: e.route,
       note: e.note,
       createdAt: e.created_at,
+      idempotent: e.idempotent,
     }));
+  }
+
+  async usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]> {
+    const r = await this.q<UsageRow>(
+      'usage',
+      `SELECT floor(extract(epoch FROM created_at) / 86400)::bigint AS day, route, kind,
+         SUM(amount)::bigint AS amount, COUNT(*)::bigint AS count
+       FROM ledger WHERE key_id = $1 AND created_at >= $2 AND created_at < $3
+       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      [keyId, from, to],
+    );
+    return r.rows;
+  }
+
+  async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
+    // one range of the (key, time) index per key
+    const r = await this.pool.query<KeyUsage>(
+      `SELECT k.id AS "keyId", COALESCE(u.spent, 0)::bigint AS spent, COALESCE(u.calls, 0)::bigint AS calls
+       FROM api_keys k
+       LEFT JOIN LATERAL (
+         SELECT SUM(amount) AS spent, COUNT(*) AS calls FROM ledger
+         WHERE key_id = k.id AND created_at >= $1 AND created_at < $2 AND kind = 'debit'
+       ) u ON true
+       ORDER BY k.created_at, k.id`,
+      [from, to],
+    );
+    return r.rows;
   }
 
   async available(keyId: string) {

@@ -30,11 +30,13 @@ import type {
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
+  KeyUsage,
   Ledger,
   LedgerEntry,
   ReconcileReport,
   SettleRequest,
   StoredResponse,
+  UsageRow,
 } from './interface.js';
 import { reconcileReport } from './reconcile.js';
 
@@ -104,7 +106,12 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE ledger ADD COLUMN client_request_id TEXT;
    ALTER TABLE ledger ADD COLUMN idem_record TEXT;
    ALTER TABLE ledger ADD COLUMN idem_generation INTEGER;`,
+  // a key's usage over a period (the account API): its entries in time order, read from the
+  // index alone
+  `CREATE INDEX IF NOT EXISTS ledger_key_time ON ledger(key_id, created_at, kind, route, amount);`,
 ];
+
+const DAY_MS = 86_400_000;
 
 /** a new Idempotency-Key record's id */
 const newRecordId = () => randomBytes(12).toString('hex');
@@ -521,6 +528,7 @@ export class SqliteLedger implements Ledger {
           route: string | null;
           note: string | null;
           created_at: number;
+          idem_record: string | null;
         }
       >('SELECT * FROM ledger WHERE key_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?')
       .all(id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100);
@@ -533,7 +541,33 @@ export class SqliteLedger implements Ledger {
       route: r.route,
       note: r.note,
       createdAt: new Date(r.created_at),
+      idempotent: r.idem_record !== null,
     }));
+  }
+
+  async usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]> {
+    return this.db
+      .prepare<[string, number, number], UsageRow>(
+        `SELECT created_at / ${DAY_MS} AS day, route, kind, SUM(amount) AS amount, COUNT(*) AS count
+         FROM ledger INDEXED BY ledger_key_time
+         WHERE key_id = ? AND created_at >= ? AND created_at < ?
+         GROUP BY day, route, kind ORDER BY day, route, kind`,
+      )
+      .all(keyId, from.getTime(), to.getTime());
+  }
+
+  async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
+    // one range of the (key, time) index per key
+    return this.db
+      .prepare<[{ from: number; to: number }], KeyUsage>(
+        `SELECT k.id AS keyId,
+           COALESCE((SELECT SUM(amount) FROM ledger INDEXED BY ledger_key_time
+             WHERE key_id = k.id AND created_at >= @from AND created_at < @to AND kind = 'debit'), 0) AS spent,
+           (SELECT COUNT(*) FROM ledger INDEXED BY ledger_key_time
+             WHERE key_id = k.id AND created_at >= @from AND created_at < @to AND kind = 'debit') AS calls
+         FROM api_keys k ORDER BY k.created_at, k.id`,
+      )
+      .all({ from: from.getTime(), to: to.getTime() });
   }
 
   async available(keyId: string) {

@@ -357,6 +357,15 @@ END;
 $$;
 `,
   },
+  {
+    version: 5,
+    name: 'usage index',
+    // a key's usage over a period (the account API) reads one range of this index, and the
+    // index alone (built inside the migration's transaction: writes to the journal wait for it)
+    sql: `
+CREATE INDEX ledger_key_time ON ledger (key_id, created_at) INCLUDE (kind, route, amount);
+`,
+  },
 ];
 
 /** a fixed number naming "gleaner schema migrations" among advisory locks */
