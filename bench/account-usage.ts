@@ -58,10 +58,13 @@ async function measure(name: string, ledger: Ledger, now: number): Promise<Recor
   const end = new Date(now + DAY_MS);
   const busy = keyId(0);
   const quiet = keyId(7);
-  const deep = (await ledger.entries(busy, { limit: 1, beforeSeq: undefined }))[0]!.seq - Math.floor(ROWS * BUSY_SHARE * 0.5);
+  const deep =
+    (await ledger.entries(busy, { limit: 1, beforeSeq: undefined }))[0]!.seq -
+    Math.floor(ROWS * BUSY_SHARE * 0.5);
   const cases: Record<string, () => Promise<unknown>> = {
     'busy key, 30 days by day and endpoint': () => ledger.usage(busy, monthAgo, end),
-    'busy key, all time (account totals)': () => ledger.usage(busy, new Date(0), end),
+    'busy key, all time by day and endpoint': () => ledger.usage(busy, new Date(0), end),
+    'busy key, totals (the account)': () => ledger.totals(busy),
     'quiet key, 30 days': () => ledger.usage(quiet, monthAgo, end),
     'busy key, first page of 50 entries': () => ledger.entries(busy, { limit: 51 }),
     'busy key, a page of 50 half way down': () => ledger.entries(busy, { limit: 51, beforeSeq: deep }),
@@ -69,7 +72,9 @@ async function measure(name: string, ledger: Ledger, now: number): Promise<Recor
   };
   const out: Record<string, string> = {};
   for (const [label, fn] of Object.entries(cases)) out[label] = `${(await median(fn)).toFixed(1)} ms`;
-  console.log(`\n${name}: ${ROWS.toLocaleString('en-US')} journal rows, ${KEYS} keys, busy key ${Math.round(ROWS * BUSY_SHARE).toLocaleString('en-US')} rows over ${SPAN_DAYS} days`);
+  console.log(
+    `\n${name}: ${ROWS.toLocaleString('en-US')} journal rows, ${KEYS} keys, busy key ${Math.round(ROWS * BUSY_SHARE).toLocaleString('en-US')} rows over ${SPAN_DAYS} days`,
+  );
   console.table(out);
   return out;
 }
@@ -97,7 +102,9 @@ async function sqlite(now: number) {
         );
     })();
     db.close();
-    console.log(`sqlite: wrote ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `sqlite: wrote ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const reopened = new SqliteLedger(path);
     try {
       await measure('SQLite', reopened, now);
@@ -134,7 +141,9 @@ async function postgres(now: number) {
         );
         await c.query('ANALYZE ledger');
       });
-      console.log(`postgres: wrote ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      console.log(
+        `postgres: wrote ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
       await measure('PostgreSQL', ledger, now);
     } finally {
       await ledger.close();

@@ -17,9 +17,6 @@ export interface AccountDeps {
 }
 
 const DAY_MS = 86_400_000;
-/** before any entry, and after any */
-const EPOCH = new Date(0);
-const FAR = new Date(Date.UTC(9999, 0, 1));
 
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
@@ -38,16 +35,7 @@ async function keyOf(ledger: Ledger, keyId: string) {
 
 export async function account({ ledger }: AccountDeps, keyId: string): Promise<Account> {
   const k = await keyOf(ledger, keyId);
-  let granted = 0;
-  let spent = 0;
-  let calls = 0;
-  for (const r of await ledger.usage(keyId, EPOCH, FAR)) {
-    if (r.kind === 'grant') granted += r.amount;
-    else {
-      spent += r.amount;
-      calls += r.count;
-    }
-  }
+  const t = await ledger.totals(keyId);
   return {
     id: k.id,
     name: k.name,
@@ -56,7 +44,7 @@ export async function account({ ledger }: AccountDeps, keyId: string): Promise<A
     held: toCredits(k.held),
     available: toCredits(k.balance - k.held),
     created_at: k.createdAt.toISOString(),
-    totals: { granted: toCredits(granted), spent: toCredits(spent), calls },
+    totals: { granted: toCredits(t.granted), spent: toCredits(t.spent), calls: t.debits },
   };
 }
 

@@ -1,64 +1,12 @@
-// Worst-case cost of a request, for --max-credits. The price table is the server's own
-// (src/billing/pricing.ts); the item bounds are those the server itself caps a request at
-// (src/services/content.ts), so a request never returns, nor charges, more than estimated here.
-
-import { MILLI, priceOf } from '../../../src/billing/pricing.js';
+// Worst-case cost of a request, for --max-credits (src/billing/worst-case.ts, shared with the
+// dashboard's playground), and fitting a request into a budget.
+import { MILLI } from '../../../src/billing/pricing.js';
+import { BOUNDS, priceFor, targetCount, worstCaseMilli } from '../../../src/billing/worst-case.js';
 import type { EndpointId } from '../../../src/contract/endpoints.js';
-import type { EnrichmentType, LlmProvider } from '../../../src/contract/items.js';
 
-/** One upstream page per unit of `depth` is about 20 videos; the server caps it at exactly 20. */
-const PER_DEPTH = 20;
-/** The server asks at most one page of 50 Shorts per channel (SHORTS_PER_CHANNEL). */
-const SHORTS_PER_CHANNEL = 50;
+export { worstCaseMilli };
 
 type Body = Record<string, unknown>;
-
-/** How a request's item count is bounded: `targets × unit × body[cap]`, or a fixed count. */
-interface Bound {
-  /** the body field that caps items per target, and that --max-credits may lower */
-  cap?: string;
-  /** list field whose length multiplies the bound */
-  targets?: string;
-  unit: number;
-  /** a fixed per-target bound when there is no cap field */
-  fixed?: number;
-}
-
-const BOUNDS: Record<EndpointId, Bound> = {
-  'clipnet.posts': { cap: 'limit', unit: 1 },
-  'picnet.posts': { cap: 'limit', unit: 1 },
-  'clipnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'picnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'vidnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'clipnet.bulk_posts': { cap: 'limit_per_user', targets: 'usernames', unit: 1 },
-  'clipnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-  'picnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-  'vidnet.search': { cap: 'max_posts_per_keyword', targets: 'keywords', unit: 1 },
-  'vidnet.hashtag_search': { cap: 'depth', targets: 'hashtags', unit: PER_DEPTH },
-  'vidnet.channel_videos': { cap: 'depth', targets: 'browse_ids', unit: PER_DEPTH },
-  'vidnet.channel_shorts': { targets: 'browse_ids', unit: 1, fixed: SHORTS_PER_CHANNEL },
-  'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
-};
-
-function priceFor(id: EndpointId, body: Body) {
-  const types = ((body.enrich ?? body.analyses ?? []) as EnrichmentType[]) ?? [];
-  const provider = (body.llm_provider as LlmProvider | undefined) ?? 'model-2.0-flash';
-  return priceOf(id, types, provider);
-}
-
-function targetCount(b: Bound, body: Body): number {
-  if (!b.targets) return 1;
-  const list = body[b.targets];
-  return Array.isArray(list) ? list.length : 1;
-}
-
-/** The most a request can cost, in millicredits. */
-export function worstCaseMilli(id: EndpointId, body: Body): number {
-  const b = BOUNDS[id];
-  const price = priceFor(id, body);
-  const per = b.fixed ?? Number(body[b.cap ?? ''] ?? 0);
-  return price.base + price.perItem * targetCount(b, body) * b.unit * per;
-}
 
 export type Fit =
   | { ok: true; patch: Body | undefined; worstMilli: number }

@@ -71,6 +71,9 @@ export class LedgerDecorator implements Ledger {
   usage(...a: Parameters<Ledger['usage']>) {
     return this.inner.usage(...a);
   }
+  totals(...a: Parameters<Ledger['totals']>) {
+    return this.inner.totals(...a);
+  }
   usageByKey(...a: Parameters<Ledger['usageByKey']>) {
     return this.inner.usageByKey(...a);
   }

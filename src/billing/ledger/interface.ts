@@ -182,6 +182,8 @@ export interface Ledger {
   entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
   /** the key's journal entries created in [from, to), summed per UTC day, route and kind */
   usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]>;
+  /** the key's journal summed by kind, over all time */
+  totals(keyId: string): Promise<{ granted: number; spent: number; debits: number }>;
   /** every key's debits created in [from, to), keys without any included */
   usageByKey(from: Date, to: Date): Promise<KeyUsage[]>;
   countKeys(): Promise<number>;

@@ -525,6 +525,23 @@ export class PostgresLedger implements Ledger {
     return r.rows;
   }
 
+  async totals(keyId: string) {
+    const t = { granted: 0, spent: 0, debits: 0 };
+    const r = await this.q<{ kind: string; amount: number; n: number }>(
+      'totals',
+      'SELECT kind, SUM(amount)::bigint AS amount, COUNT(*)::bigint AS n FROM ledger WHERE key_id = $1 GROUP BY kind',
+      [keyId],
+    );
+    for (const row of r.rows) {
+      if (row.kind === 'grant') t.granted = row.amount;
+      else {
+        t.spent = row.amount;
+        t.debits = row.n;
+      }
+    }
+    return t;
+  }
+
   async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
     // one range of the (key, time) index per key
     const r = await this.pool.query<KeyUsage>(

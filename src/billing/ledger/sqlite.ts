@@ -556,6 +556,22 @@ export class SqliteLedger implements Ledger {
       .all(keyId, from.getTime(), to.getTime());
   }
 
+  async totals(keyId: string) {
+    const t = { granted: 0, spent: 0, debits: 0 };
+    for (const r of this.db
+      .prepare<[string], { kind: string; amount: number; n: number }>(
+        'SELECT kind, SUM(amount) AS amount, COUNT(*) AS n FROM ledger INDEXED BY ledger_key_time WHERE key_id = ? GROUP BY kind',
+      )
+      .all(keyId)) {
+      if (r.kind === 'grant') t.granted = r.amount;
+      else {
+        t.spent = r.amount;
+        t.debits = r.n;
+      }
+    }
+    return t;
+  }
+
   async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
     // one range of the (key, time) index per key
     return this.db
