@@ -3,6 +3,8 @@
 //   request-context  ids, logging, metrics, the error envelope, 404/405   (every request)
 //   ops              /healthz, /readyz, /metrics, /api/v1/openapi.json
 //   docs             /docs, the API reference
+//   dashboard        /dashboard, the web dashboard (balance, usage, recent calls, playground,
+//                    operator view); it calls the JSON APIs below like any client
 //   api              the paid endpoints under /api/v1 and the /api alias: auth and rate limits,
 //                    Idempotency-Key, one route per endpoint (src/http/routes.ts)
 //   account          GET /api/v1/account[/usage|/entries]: the key holder's own figures, free
@@ -16,6 +18,7 @@ import { ALIAS_PREFIX, API_PREFIX, DEFAULT_BODY_LIMIT } from './contract/endpoin
 import account from './http/plugins/account.js';
 import admin from './http/plugins/admin.js';
 import api from './http/plugins/api.js';
+import dashboard from './http/plugins/dashboard.js';
 import { docsRoutes } from './http/plugins/docs.js';
 import ops from './http/plugins/ops.js';
 import requestContext from './http/plugins/request-context.js';
@@ -70,6 +73,7 @@ export async function buildApp({ services, logger }: AppOptions) {
   });
   await app.register(ops, { services });
   await app.register(docsRoutes);
+  await app.register(dashboard);
   for (const prefix of [API_PREFIX, ALIAS_PREFIX]) {
     await app.register(api, { services, prefix });
     await app.register(account, { services, prefix });
