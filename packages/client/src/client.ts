@@ -2,6 +2,7 @@
 // errors, and paginators. Built-in fetch only, no Node-only imports: it runs in Node 20+ and in
 // browsers (where the key belongs on a server you control, not in the page: point `baseUrl` at
 // your own proxy there and leave `apiKey` out).
+import type { Account, Entries, Usage } from '../../../src/contract/account.js';
 import { type ClientErrorCode, createError, GleanerError, type GleanerErrorInit } from './errors.js';
 import { chunks, type PaginateOptions, Paginator } from './paginate.js';
 import {
@@ -268,7 +269,7 @@ export class Gleaner {
   async #attempt<D>(
     url: string,
     headers: Record<string, string>,
-    body: string,
+    body: string | undefined,
     idempotencyKey: string,
     attempt: number,
     signal: AbortSignal | undefined,
@@ -286,7 +287,12 @@ export class Gleaner {
     let res: Response;
     let text: string;
     try {
-      res = await this.#fetch(url, { method: 'POST', headers, body, signal: timeout.signal });
+      res = await this.#fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal: timeout.signal,
+      });
       text = await res.text();
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? e;
@@ -349,6 +355,51 @@ export class Gleaner {
       idempotencyKey,
       attempts: attempt,
     };
+  }
+
+  /** A free GET of the account API (a read: retried on the same errors as a call). */
+  async #read<D>(path: string, query: Record<string, string | number | undefined>, options: CallOptions) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v));
+    const url = `${this.baseUrl}${API_PREFIX}${path}${qs.size ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = { ...this.#headers, accept: 'application/json' };
+    if (this.#apiKey !== undefined) headers['x-api-key'] = this.#apiKey;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#attempt<D>(url, headers, undefined, '', attempt, options.signal);
+      } catch (e) {
+        if (!(e instanceof GleanerError)) throw e;
+        const retryable =
+          e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || RETRYABLE_STATUS.has(e.status);
+        if (!retryable || e.status === 409 || attempt > this.#retry.retries) throw e;
+        const retryAfterMs =
+          e.retryAfterSeconds === undefined ? undefined : Math.round(e.retryAfterSeconds * 1000);
+        if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) throw e;
+        await sleep(retryAfterMs ?? backoffMs(this.#retry, attempt - 1), options.signal);
+      }
+    }
+  }
+
+  // ---- the account API (free) ----
+
+  /** GET /account: the key's balance, held and available credits, and totals. Free. */
+  account(options: CallOptions = {}): Promise<ApiResult<Account>> {
+    return this.#read<Account>('/account', {}, options);
+  }
+
+  /** GET /account/usage: credits and calls by UTC day and by endpoint (default: the last 30
+   *  days). Free. */
+  usage(period: { from?: string; to?: string } = {}, options: CallOptions = {}): Promise<ApiResult<Usage>> {
+    return this.#read<Usage>('/account/usage', period, options);
+  }
+
+  /** GET /account/entries: one page of the key's ledger entries, newest first; pass the
+   *  page's `next_cursor` as `cursor` for the next. Free. */
+  entries(
+    page: { limit?: number; cursor?: string } = {},
+    options: CallOptions = {},
+  ): Promise<ApiResult<Entries>> {
+    return this.#read<Entries>('/account/entries', page, options);
   }
 
   // ---- one method per endpoint ----
