@@ -111,7 +111,7 @@ export async function usage(
   q: { from?: string; to?: string },
 ): Promise<Usage> {
   const { from, to } = usagePeriod(q);
-  const rows = await ledger.usage(keyId, new Date(from * DAY_MS), new Date((to + 1) * DAY_MS));
+  const rows = await ledger.usage(keyId, from, to);
   return usageView(rows, from, to);
 }
 
@@ -149,7 +149,7 @@ export async function usageOfAllKeys(
   q: { from?: string; to?: string },
 ): Promise<{ from: string; to: string; keys: Array<{ id: string; credits: number; calls: number }> }> {
   const { from, to } = usagePeriod(q);
-  const rows: KeyUsage[] = await ledger.usageByKey(new Date(from * DAY_MS), new Date((to + 1) * DAY_MS));
+  const rows: KeyUsage[] = await ledger.usageByKey(from, to);
   return {
     from: isoDay(from),
     to: isoDay(to),

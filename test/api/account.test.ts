@@ -198,5 +198,11 @@ describe.each(LEDGERS)('%s ledger', (kind) => {
     }
     // nothing of this was charged
     expect(await t.balance()).toBe(97.5);
+    // the rollup the usage is read from is checked by reconcile: a change to it alone is found
+    await t.sql("UPDATE ledger_daily SET amount = amount + 1 WHERE key_id = ? AND kind = 'debit'", [t.keyId]);
+    const report = await t.ledger.reconcile();
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toMatchObject({ keyId: t.keyId });
+    expect(report.problems[0]!.problem).toContain('usage rollup');
   });
 });

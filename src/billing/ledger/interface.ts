@@ -180,12 +180,13 @@ export interface Ledger {
   /** adds credits; null when the key does not exist */
   grant(id: string, amount: number, note?: string): Promise<KeyBalance | null>;
   entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
-  /** the key's journal entries created in [from, to), summed per UTC day, route and kind */
-  usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]>;
+  /** the key's journal summed per UTC day, route and kind, for the days fromDay to toDay (days
+   *  since 1970-01-01, both included) */
+  usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]>;
   /** the key's journal summed by kind, over all time */
   totals(keyId: string): Promise<{ granted: number; spent: number; debits: number }>;
-  /** every key's debits created in [from, to), keys without any included */
-  usageByKey(from: Date, to: Date): Promise<KeyUsage[]>;
+  /** every key's debits over the days fromDay to toDay (both included), keys without any included */
+  usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]>;
   countKeys(): Promise<number>;
 
   /** what a key can spend now (balance minus open holds); a read without a lock. Decorators

@@ -513,14 +513,12 @@ export class PostgresLedger implements Ledger {
     }));
   }
 
-  async usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]> {
+  async usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]> {
     const r = await this.q<UsageRow>(
       'usage',
-      `SELECT floor(extract(epoch FROM created_at) / 86400)::bigint AS day, route, kind,
-         SUM(amount)::bigint AS amount, COUNT(*)::bigint AS count
-       FROM ledger WHERE key_id = $1 AND created_at >= $2 AND created_at < $3
-       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-      [keyId, from, to],
+      `SELECT day, NULLIF(route, '') AS route, kind, amount, entries AS count FROM ledger_daily
+       WHERE key_id = $1 AND day >= $2 AND day <= $3 ORDER BY day, route, kind`,
+      [keyId, fromDay, toDay],
     );
     return r.rows;
   }
@@ -529,7 +527,7 @@ export class PostgresLedger implements Ledger {
     const t = { granted: 0, spent: 0, debits: 0 };
     const r = await this.q<{ kind: string; amount: number; n: number }>(
       'totals',
-      'SELECT kind, SUM(amount)::bigint AS amount, COUNT(*)::bigint AS n FROM ledger WHERE key_id = $1 GROUP BY kind',
+      'SELECT kind, SUM(amount)::bigint AS amount, SUM(entries)::bigint AS n FROM ledger_daily WHERE key_id = $1 GROUP BY kind',
       [keyId],
     );
     for (const row of r.rows) {
@@ -542,17 +540,13 @@ export class PostgresLedger implements Ledger {
     return t;
   }
 
-  async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
-    // one range of the (key, time) index per key
+  async usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]> {
     const r = await this.pool.query<KeyUsage>(
-      `SELECT k.id AS "keyId", COALESCE(u.spent, 0)::bigint AS spent, COALESCE(u.calls, 0)::bigint AS calls
+      `SELECT k.id AS "keyId", COALESCE(SUM(d.amount), 0)::bigint AS spent, COALESCE(SUM(d.entries), 0)::bigint AS calls
        FROM api_keys k
-       LEFT JOIN LATERAL (
-         SELECT SUM(amount) AS spent, COUNT(*) AS calls FROM ledger
-         WHERE key_id = k.id AND created_at >= $1 AND created_at < $2 AND kind = 'debit'
-       ) u ON true
-       ORDER BY k.created_at, k.id`,
-      [from, to],
+       LEFT JOIN ledger_daily d ON d.key_id = k.id AND d.kind = 'debit' AND d.day >= $1 AND d.day <= $2
+       GROUP BY k.id ORDER BY k.created_at, k.id`,
+      [fromDay, toDay],
     );
     return r.rows;
   }
@@ -833,8 +827,18 @@ export class PostgresLedger implements Ledger {
            GROUP BY key_id, idem_record HAVING COUNT(*) > 1`,
         )
       ).rows;
+      const rollup = new Map(
+        (
+          await c.query<{ key_id: string; grants: number; debits: number }>(
+            `SELECT key_id,
+               SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
+               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
+             FROM ledger_daily GROUP BY key_id`,
+          )
+        ).rows.map((r) => [r.key_id, r]),
+      );
       await c.query('COMMIT');
-      return reconcileReport({ keys, sums, held, entries, orphans, doubled });
+      return reconcileReport({ keys, sums, held, entries, orphans, doubled, rollup });
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw e;

@@ -94,6 +94,8 @@ CREATE TABLE IF NOT EXISTS idempotency (
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 `;
 
+const DAY_MS = 86_400_000;
+
 /** Changes of the schema above, in order; PRAGMA user_version counts those a file has. They run
  *  on open, in the transaction that creates the schema, so an existing file is upgraded. */
 const MIGRATIONS: readonly string[] = [
@@ -106,12 +108,28 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE ledger ADD COLUMN client_request_id TEXT;
    ALTER TABLE ledger ADD COLUMN idem_record TEXT;
    ALTER TABLE ledger ADD COLUMN idem_generation INTEGER;`,
-  // a key's usage over a period (the account API): its entries in time order, read from the
-  // index alone
-  `CREATE INDEX IF NOT EXISTS ledger_key_time ON ledger(key_id, created_at, kind, route, amount);`,
+  // the journal summed per key, UTC day, route and kind, kept by a trigger in the transaction of
+  // each journal row (the account API's usage and totals read it; reconcile checks it against
+  // the journal); filled from the journal already there
+  `CREATE TABLE ledger_daily (
+     key_id TEXT NOT NULL,
+     day INTEGER NOT NULL,
+     route TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     amount INTEGER NOT NULL,
+     entries INTEGER NOT NULL,
+     PRIMARY KEY (key_id, day, route, kind)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+     SELECT key_id, created_at / ${DAY_MS}, COALESCE(route, ''), kind, SUM(amount), COUNT(*)
+     FROM ledger GROUP BY 1, 2, 3, 4;
+   CREATE TRIGGER ledger_daily_add AFTER INSERT ON ledger BEGIN
+     INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+       VALUES (NEW.key_id, NEW.created_at / ${DAY_MS}, COALESCE(NEW.route, ''), NEW.kind, NEW.amount, 1)
+       ON CONFLICT (key_id, day, route, kind)
+       DO UPDATE SET amount = amount + excluded.amount, entries = entries + 1;
+   END;`,
 ];
-
-const DAY_MS = 86_400_000;
 
 /** a new Idempotency-Key record's id */
 const newRecordId = () => randomBytes(12).toString('hex');
@@ -545,22 +563,20 @@ export class SqliteLedger implements Ledger {
     }));
   }
 
-  async usage(keyId: string, from: Date, to: Date): Promise<UsageRow[]> {
+  async usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]> {
     return this.db
       .prepare<[string, number, number], UsageRow>(
-        `SELECT created_at / ${DAY_MS} AS day, route, kind, SUM(amount) AS amount, COUNT(*) AS count
-         FROM ledger INDEXED BY ledger_key_time
-         WHERE key_id = ? AND created_at >= ? AND created_at < ?
-         GROUP BY day, route, kind ORDER BY day, route, kind`,
+        `SELECT day, NULLIF(route, '') AS route, kind, amount, entries AS count FROM ledger_daily
+         WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day, route, kind`,
       )
-      .all(keyId, from.getTime(), to.getTime());
+      .all(keyId, fromDay, toDay);
   }
 
   async totals(keyId: string) {
     const t = { granted: 0, spent: 0, debits: 0 };
     for (const r of this.db
       .prepare<[string], { kind: string; amount: number; n: number }>(
-        'SELECT kind, SUM(amount) AS amount, COUNT(*) AS n FROM ledger INDEXED BY ledger_key_time WHERE key_id = ? GROUP BY kind',
+        'SELECT kind, SUM(amount) AS amount, SUM(entries) AS n FROM ledger_daily WHERE key_id = ? GROUP BY kind',
       )
       .all(keyId)) {
       if (r.kind === 'grant') t.granted = r.amount;
@@ -572,18 +588,15 @@ export class SqliteLedger implements Ledger {
     return t;
   }
 
-  async usageByKey(from: Date, to: Date): Promise<KeyUsage[]> {
-    // one range of the (key, time) index per key
+  async usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]> {
     return this.db
-      .prepare<[{ from: number; to: number }], KeyUsage>(
-        `SELECT k.id AS keyId,
-           COALESCE((SELECT SUM(amount) FROM ledger INDEXED BY ledger_key_time
-             WHERE key_id = k.id AND created_at >= @from AND created_at < @to AND kind = 'debit'), 0) AS spent,
-           (SELECT COUNT(*) FROM ledger INDEXED BY ledger_key_time
-             WHERE key_id = k.id AND created_at >= @from AND created_at < @to AND kind = 'debit') AS calls
-         FROM api_keys k ORDER BY k.created_at, k.id`,
+      .prepare<[number, number], KeyUsage>(
+        `SELECT k.id AS keyId, COALESCE(SUM(d.amount), 0) AS spent, COALESCE(SUM(d.entries), 0) AS calls
+         FROM api_keys k
+         LEFT JOIN ledger_daily d ON d.key_id = k.id AND d.kind = 'debit' AND d.day >= ? AND d.day <= ?
+         GROUP BY k.id ORDER BY k.created_at, k.id`,
       )
-      .all({ from: from.getTime(), to: to.getTime() });
+      .all(fromDay, toDay);
   }
 
   async available(keyId: string) {
@@ -816,7 +829,15 @@ export class SqliteLedger implements Ledger {
           "SELECT key_id, idem_record, COUNT(*) AS n FROM ledger WHERE kind = 'debit' AND idem_record IS NOT NULL GROUP BY key_id, idem_record HAVING COUNT(*) > 1",
         )
         .all();
-      return { keys, sums, held, entries, orphans, doubled };
+      const rollup = new Map(
+        this.db
+          .prepare<[], { key_id: string; grants: number; debits: number }>(
+            "SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ledger_daily GROUP BY key_id",
+          )
+          .all()
+          .map((r) => [r.key_id, r]),
+      );
+      return { keys, sums, held, entries, orphans, doubled, rollup };
     });
     return reconcileReport(read());
   }
