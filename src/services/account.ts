@@ -11,6 +11,7 @@ import {
   type Usage,
 } from '../contract/account.js';
 import { AppError, badRequest } from '../errors.js';
+import { keyView } from './accounts.js';
 
 export interface AccountDeps {
   ledger: Ledger;
@@ -36,14 +37,10 @@ async function keyOf(ledger: Ledger, keyId: string) {
 export async function account({ ledger }: AccountDeps, keyId: string): Promise<Account> {
   const k = await keyOf(ledger, keyId);
   const t = await ledger.totals(keyId);
+  // a revoked key never gets here (it does not authenticate)
+  const { revoked_at: _, ...view } = keyView(k);
   return {
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    credits: toCredits(k.balance),
-    held: toCredits(k.held),
-    available: toCredits(k.balance - k.held),
-    created_at: k.createdAt.toISOString(),
+    ...view,
     totals: { granted: toCredits(t.granted), spent: toCredits(t.spent), calls: t.debits },
   };
 }

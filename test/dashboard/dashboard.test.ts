@@ -3,14 +3,14 @@
 // from the playground, sees the balance and the chart change, pages the recent calls and signs
 // out; an operator creates a key and grants it credits. Screenshots of each view are written to
 // docs/screenshots/ (the README shows one).
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { ROOT } from '../../src/paths.js';
 import { startApp, type TestApp } from '../helpers/app.js';
+import { browserMissing, launchChromium } from '../helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_TOKEN = 'admin-token-dashboard-0123';
 const SHOTS = join(ROOT, 'docs/screenshots');
 
@@ -56,36 +56,15 @@ describe('/dashboard over HTTP', () => {
   });
 });
 
-// Required in CI (CI=true): there a missing browser fails the suite instead of skipping the test.
-const browserMissing = !existsSync(CHROMIUM);
-if (browserMissing && process.env.CI)
-  throw new Error(
-    `${CHROMIUM} is missing: the dashboard browser test is required in CI (apt-get install -y chromium)`,
-  );
-if (browserMissing)
-  console.warn(
-    `skipped: ${CHROMIUM} is missing (apt-get install -y chromium); the dashboard browser test did not run`,
-  );
+const missing = browserMissing('dashboard');
 
-describe.skipIf(browserMissing)('/dashboard in headless Chromium', () => {
+describe.skipIf(missing)('/dashboard in headless Chromium', () => {
   it('key holder and operator flows, keyboard reachable, no console errors', async () => {
     // twelve calls before signing in: two pages of recent calls
     for (let i = 0; i < 12; i++)
       expect((await t.post('/clipnet/posts', { username: 'bob', limit: 1 })).statusCode).toBe(200);
     mkdirSync(SHOTS, { recursive: true });
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
