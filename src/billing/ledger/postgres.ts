@@ -797,16 +797,19 @@ export class PostgresLedger implements Ledger {
           'SELECT id, balance, held FROM api_keys ORDER BY id',
         )
       ).rows;
-      const sums = new Map(
-        (
-          await c.query<{ key_id: string; grants: number; debits: number }>(
-            `SELECT key_id,
-               SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
-               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
-             FROM ledger GROUP BY key_id`,
-          )
-        ).rows.map((r) => [r.key_id, r]),
-      );
+      // grants and debits per key, of the journal or of its usage rollup
+      const sumsOf = async (table: 'ledger' | 'ledger_daily') =>
+        new Map(
+          (
+            await c.query<{ key_id: string; grants: number; debits: number }>(
+              `SELECT key_id,
+                 SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
+                 SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
+               FROM ${table} GROUP BY key_id`,
+            )
+          ).rows.map((r) => [r.key_id, r]),
+        );
+      const sums = await sumsOf('ledger');
       const held = new Map(
         (
           await c.query<{ key_id: string; held: number; n: number }>(
@@ -827,16 +830,7 @@ export class PostgresLedger implements Ledger {
            GROUP BY key_id, idem_record HAVING COUNT(*) > 1`,
         )
       ).rows;
-      const rollup = new Map(
-        (
-          await c.query<{ key_id: string; grants: number; debits: number }>(
-            `SELECT key_id,
-               SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
-               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
-             FROM ledger_daily GROUP BY key_id`,
-          )
-        ).rows.map((r) => [r.key_id, r]),
-      );
+      const rollup = await sumsOf('ledger_daily');
       await c.query('COMMIT');
       return reconcileReport({ keys, sums, held, entries, orphans, doubled, rollup });
     } catch (e) {

@@ -802,14 +802,17 @@ export class SqliteLedger implements Ledger {
   async reconcile(): Promise<ReconcileReport> {
     const read = this.db.transaction(() => {
       const keys = this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id').all();
-      const sums = new Map(
-        this.db
-          .prepare<[], { key_id: string; grants: number; debits: number }>(
-            "SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ledger GROUP BY key_id",
-          )
-          .all()
-          .map((r) => [r.key_id, r]),
-      );
+      // grants and debits per key, of the journal or of its usage rollup
+      const sumsOf = (table: 'ledger' | 'ledger_daily') =>
+        new Map(
+          this.db
+            .prepare<[], { key_id: string; grants: number; debits: number }>(
+              `SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ${table} GROUP BY key_id`,
+            )
+            .all()
+            .map((r) => [r.key_id, r]),
+        );
+      const sums = sumsOf('ledger');
       const held = new Map(
         this.db
           .prepare<[], { key_id: string; held: number; n: number }>(
@@ -829,14 +832,7 @@ export class SqliteLedger implements Ledger {
           "SELECT key_id, idem_record, COUNT(*) AS n FROM ledger WHERE kind = 'debit' AND idem_record IS NOT NULL GROUP BY key_id, idem_record HAVING COUNT(*) > 1",
         )
         .all();
-      const rollup = new Map(
-        this.db
-          .prepare<[], { key_id: string; grants: number; debits: number }>(
-            "SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ledger_daily GROUP BY key_id",
-          )
-          .all()
-          .map((r) => [r.key_id, r]),
-      );
+      const rollup = sumsOf('ledger_daily');
       return { keys, sums, held, entries, orphans, doubled, rollup };
     });
     return reconcileReport(read());
