@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createTestDatabase, withClient } from '../scripts/lib/pg.js';
 import type { Ledger } from '../src/billing/ledger/interface.js';
 import { openPostgresLedger } from '../src/billing/ledger/postgres.js';
 import { SqliteLedger } from '../src/billing/ledger/sqlite.js';
 import { ENDPOINTS } from '../src/contract/endpoints.js';
-import { createTestDatabase, withClient } from '../test/reliability/lib/pg.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const KEYS = 100;

@@ -12,10 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildOnce, createKey, sqliteDatabase, startCluster } from '../scripts/lib/cluster.js';
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES } from '../src/contract/items.js';
 import { ROOT } from '../src/paths.js';
-import { buildOnce, createKey, sqliteDatabase, startCluster } from '../test/reliability/lib/cluster.js';
 import { wrkSummary } from './lib/wrk.js';
 
 const REQUIRED_RATIO = 3;

@@ -21,8 +21,6 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeDocSection } from '../scripts/lib/doc-section.js';
-import { ROOT } from '../src/paths.js';
 import {
   buildOnce,
   createKey,
@@ -31,8 +29,10 @@ import {
   sleep,
   sqliteDatabase,
   startCluster,
-} from '../test/reliability/lib/cluster.js';
-import { createTestDatabase } from '../test/reliability/lib/pg.js';
+} from '../scripts/lib/cluster.js';
+import { writeDocSection } from '../scripts/lib/doc-section.js';
+import { createTestDatabase } from '../scripts/lib/pg.js';
+import { ROOT } from '../src/paths.js';
 import { BASELINE, baselineCheckout } from './lib/baseline.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -31,7 +31,7 @@ import {
   SourceError,
   type VidnetSource,
 } from '../src/sources/interface.js';
-import { createLiveSource } from '../src/sources/live/index.js';
+import { createLiveSource } from '../src/sources/providers/index.js';
 
 export interface CheckInputs {
   keyword: string;

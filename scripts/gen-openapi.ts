@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ConfigEnv } from '../src/config.js';
 import { buildOpenApi } from '../src/contract/openapi.js';
 import { ROOT } from '../src/paths.js';
-import { LiveSourcesEnv } from '../src/sources/live/config.js';
+import { LiveSourcesEnv } from '../src/sources/providers/config.js';
 import { breakingChanges, compareVersions, majorOf, type OpenApiDoc } from './openapi-compat.js';
 
 type Props = Record<string, { default?: unknown; description?: string }>;

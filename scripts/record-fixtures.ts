@@ -23,8 +23,8 @@ import { parseArgs } from 'node:util';
 import { Agent, type Dispatcher } from 'undici';
 import { Redactor } from '../src/sources/http/redact.js';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../src/sources/interface.js';
-import { createLiveSource, LIVE_BACKENDS } from '../src/sources/live/index.js';
-import { YOUTUBEI_NAME } from '../src/sources/vidnet/youtubei.js';
+import { createLiveSource, LIVE_BACKENDS } from '../src/sources/providers/index.js';
+import { YOUTUBEI_NAME } from '../src/sources/providers/youtubei/vidnet.js';
 import type { CheckInputs } from './check-live.js';
 
 /** what each operation is called with (the canary's inputs) and the post whose comments are read */

@@ -19,11 +19,11 @@ import { KeyCacheLedger } from './cache/key-lookups.js';
 import type { Config } from './config.js';
 import type { Enricher } from './enrichment/interface.js';
 import { instrumentEnricher } from './metrics/enrichment.js';
-import { injectFaults } from './metrics/fault-injection.js';
 import { Metrics } from './metrics/index.js';
 import { MeteredLedger } from './metrics/ledger.js';
 import { instrumentSources } from './metrics/sources.js';
 import { createRateLimitStore, RateLimiter } from './ratelimit/index.js';
+import { injectFaults } from './sources/fault-injection.js';
 import type { Sources } from './sources/interface.js';
 
 export interface Services {

@@ -20,7 +20,17 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError('BAD_REQUEST', message, { details });
-export const insufficientCredits = () => new AppError('PAYMENT_REQUIRED', 'Insufficient credits');
+/** a 402 saying what the call needs at least and what the key has available (millicredits; the
+ *  balance less its open holds), when known */
+export function insufficientCredits(needMilli?: number, availableMilli?: number): AppError {
+  if (needMilli === undefined) return new AppError('PAYMENT_REQUIRED', 'Insufficient credits');
+  const need = needMilli / 1000;
+  const have = availableMilli === undefined ? undefined : Math.max(0, availableMilli) / 1000;
+  const tail = have === undefined ? '' : `; the key has ${have} available`;
+  return new AppError('PAYMENT_REQUIRED', `Insufficient credits: this call needs at least ${need}${tail}`, {
+    details: [{ field: 'credits', message: `needs at least ${need}${tail}` }],
+  });
+}
 
 const STATUS: { readonly [K in ErrorCode]: number } = {
   BAD_REQUEST: 400,

@@ -5,29 +5,27 @@
 // peek that is too high (another instance spent meanwhile) only means that the work is done
 // before the charge refuses it. A cached peek that limits the call in any way is never used:
 // billed-call.ts asks for a fresh one then, so a grant is never missed.
+import { LRUCache } from 'lru-cache';
 import { LedgerDecorator } from '../billing/ledger/index.js';
 import type { Ledger } from '../billing/ledger/interface.js';
 
 const MAX_KEYS = 100_000;
 
 export class PeekCacheLedger extends LedgerDecorator {
-  private readonly peeks = new Map<string, { available: number; expires: number }>();
+  private readonly peeks: LRUCache<string, { available: number }>;
 
-  constructor(
-    inner: Ledger,
-    private readonly ttlMs: number,
-  ) {
+  constructor(inner: Ledger, ttlMs: number) {
     super(inner);
+    this.peeks = new LRUCache({ max: MAX_KEYS, ttl: ttlMs });
   }
 
   override async available(keyId: string, opts?: { fresh?: boolean }) {
     if (!opts?.fresh) {
       const hit = this.peeks.get(keyId);
-      if (hit && hit.expires > Date.now()) return hit.available;
+      if (hit) return hit.available;
     }
     const available = await this.inner.available(keyId, opts);
-    if (this.peeks.size >= MAX_KEYS) this.peeks.clear();
-    this.peeks.set(keyId, { available, expires: Date.now() + this.ttlMs });
+    this.peeks.set(keyId, { available });
     return available;
   }
 

@@ -4,6 +4,7 @@
 // once, as the ledger tells this cache; on other instances (and other processes sharing a SQLite
 // file, such as the admin CLI) within KEY_CACHE_SECONDS. Unknown and revoked keys are never
 // cached, so a new key works everywhere at once.
+import { LRUCache } from 'lru-cache';
 import { LedgerDecorator } from '../billing/ledger/index.js';
 import type { KeyRecord, Ledger } from '../billing/ledger/interface.js';
 import type { CacheHooks } from './sources.js';
@@ -11,35 +12,33 @@ import type { CacheHooks } from './sources.js';
 const MAX_KEYS = 100_000;
 
 export class KeyCacheLedger extends LedgerDecorator {
-  private readonly keys = new Map<string, { record: KeyRecord; expires: number }>();
+  private readonly keys: LRUCache<string, KeyRecord>;
 
   constructor(
     inner: Ledger,
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly hooks: CacheHooks = {},
   ) {
     super(inner);
+    this.keys = new LRUCache({ max: MAX_KEYS, ttl: ttlMs });
     inner.onKeyRevoked((id) => this.forget(id));
   }
 
   private forget(id: string) {
-    for (const [k, v] of this.keys) if (v.record.id === id) this.keys.delete(k);
+    for (const [k, record] of this.keys.entries()) if (record.id === id) this.keys.delete(k);
   }
 
   override async findKeyByHash(hash: Buffer) {
     const k = hash.toString('base64');
-    const now = Date.now();
     const hit = this.keys.get(k);
-    if (hit && hit.expires > now) {
+    if (hit) {
       this.hooks.onHit?.(1);
-      return hit.record;
+      return hit;
     }
     this.hooks.onMiss?.(1);
     const record = await this.inner.findKeyByHash(hash);
-    if (record && !record.revokedAt) {
-      if (this.keys.size >= MAX_KEYS) this.keys.clear();
-      this.keys.set(k, { record, expires: now + this.ttlMs });
-    } else this.keys.delete(k);
+    if (record && !record.revokedAt) this.keys.set(k, record);
+    else this.keys.delete(k);
     return record;
   }
 

@@ -4,7 +4,7 @@
 // sits below the billing, which only sees the items it gets. Failures are never cached.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.js';
-import { decorateSources } from '../metrics/sources.js';
+import { decorateSources } from '../sources/decorate.js';
 import type { Sources } from '../sources/interface.js';
 import type { CacheStore } from './interface.js';
 

@@ -36,6 +36,27 @@ function clean(schema: unknown, keepId = false): Json {
   return walk(JSON.parse(JSON.stringify(schema)), true);
 }
 
+/** A request body as clients see it: a field that has a default may be left out (the server
+ *  fills it in), so it is not listed as required. The server's validator reads the contract's own
+ *  schema, where such a field is required after defaults apply. */
+function requestSchema(schema: unknown): Json {
+  const walk = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, Json>;
+    const out: Record<string, Json> = {};
+    for (const [k, x] of Object.entries(o)) out[k] = walk(x);
+    const props = o.properties as Record<string, Record<string, Json>> | undefined;
+    if (props && Array.isArray(o.required)) {
+      const required = (o.required as string[]).filter((name) => props[name]?.default === undefined);
+      if (required.length > 0) out.required = required;
+      else delete out.required;
+    }
+    return out;
+  };
+  return walk(clean(schema));
+}
+
 const ERRORS: Array<{ status: number; code: string; message: string; when: string }> = [
   {
     status: 400,
@@ -349,7 +370,7 @@ export function buildOpenApi(): Record<string, Json> {
         ],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: clean(e.body), example: e.example as Json } },
+          content: { 'application/json': { schema: requestSchema(e.body), example: e.example as Json } },
         },
         responses: {
           '200': {

@@ -1,5 +1,6 @@
 // Verbs on API keys and the ledger's accounts: authentication, the operator's key management and
 // the ledger's reconciliation. The HTTP layer and the admin CLI call these, never the ledger.
+import { LRUCache } from 'lru-cache';
 import { hashKey, looksLikeKey, newApiKey, newKeyId } from '../billing/api-keys.js';
 import type { KeyBalance, KeyRecord, Ledger, LedgerEntry } from '../billing/ledger/interface.js';
 import { fromCredits, toCredits } from '../billing/pricing.js';
@@ -10,14 +11,12 @@ export interface AccountDeps {
 }
 
 /** SHA-256 of the keys seen lately: a client sends the same key with every call */
-const hashes = new Map<string, Buffer>();
-const MAX_HASHES = 10_000;
+const hashes = new LRUCache<string, Buffer>({ max: 10_000 });
 
 function hashOf(key: string): Buffer {
   let h = hashes.get(key);
   if (h === undefined) {
     h = hashKey(key);
-    if (hashes.size >= MAX_HASHES) hashes.clear();
     hashes.set(key, h);
   }
   return h;

@@ -18,7 +18,7 @@ import type {
   Ledger,
   StoredResponse,
 } from '../billing/ledger/interface.js';
-import { affordableItems, type Price, priceOf, toCredits } from '../billing/pricing.js';
+import { affordableItems, costOf, type Price, priceOf, toCredits } from '../billing/pricing.js';
 import type { Metadata, Warning } from '../contract/common.js';
 import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
@@ -191,9 +191,26 @@ export function enrichOptions(body: {
   };
 }
 
-/** what the caller gets when a charge or settle was refused */
-function refused(result: ChargeResult & { ok: false }): AppError {
-  if (!result.fenced) return insufficientCredits();
+/** a 402 naming what the call needs at least and what the key has (read fresh when not given) */
+async function shortOfCredits(
+  deps: CallDeps,
+  ctx: CallContext,
+  needMilli: number,
+  availableMilli?: number,
+): Promise<AppError> {
+  const available =
+    availableMilli ?? (await deps.ledger.available(ctx.keyId, { fresh: true }).catch(() => undefined));
+  return insufficientCredits(needMilli, available);
+}
+
+/** what the caller gets when a charge or settle of `needMilli` was refused */
+async function refused(
+  deps: CallDeps,
+  ctx: CallContext,
+  result: ChargeResult & { ok: false },
+  needMilli: number,
+): Promise<AppError> {
+  if (!result.fenced) return shortOfCredits(deps, ctx, needMilli);
   return new AppError(
     'IDEMPOTENCY_IN_PROGRESS',
     'A retry with this Idempotency-Key took this call over (it ran longer than the idempotency lease); this run was discarded and charged nothing',
@@ -283,12 +300,14 @@ export async function runBilledCall<T, D>(
     // a peek answered from memory is used only when it limits nothing (see cache/balances.ts)
     if (affordableItems(price, available, call.maxItems) !== call.maxItems)
       available = await deps.ledger.available(ctx.keyId, { fresh: true });
-    if (affordableItems(price, available, call.minItems) === null) throw insufficientCredits();
+    if (affordableItems(price, available, call.minItems) === null)
+      throw await shortOfCredits(deps, ctx, costOf(price, call.minItems), available);
     const fetched = await call.fetch(call.maxItems);
     const n = fetched.items.length;
     // enrich only what the balance covers now; the charge below decides for good
     const peek = affordableItems(price, available, n) ?? 0;
-    if (peek < leastItems(call.minItems, n)) throw insufficientCredits();
+    if (peek < leastItems(call.minItems, n))
+      throw await shortOfCredits(deps, ctx, costOf(price, leastItems(call.minItems, n)), available);
     const enriched = await enrichItems(deps, call, fetched.items.slice(0, peek), ctx);
     const render = finish(fetched, enriched, n);
     const result = await deps.ledger.charge({
@@ -301,7 +320,8 @@ export async function runBilledCall<T, D>(
       minItems: leastItems(call.minItems, enriched.length),
       idempotency: idem(render),
     });
-    if (!result.ok) throw refused(result);
+    if (!result.ok)
+      throw await refused(deps, ctx, result, costOf(price, leastItems(call.minItems, enriched.length)));
     return result.stored ?? render(result, true);
   }
 
@@ -314,12 +334,17 @@ export async function runBilledCall<T, D>(
     minItems: call.minItems,
     ttlMs: deps.holdTtlMs,
   });
-  if (!hold.ok) throw insufficientCredits();
+  if (!hold.ok) throw await shortOfCredits(deps, ctx, costOf(price, call.minItems));
   let settled = false;
   try {
     const fetched = await call.fetch(hold.items);
     // the balance covers the base charge and no item, and there are items: nothing to sell
-    if (hold.items === 0 && fetched.items.length > 0) throw insufficientCredits();
+    if (hold.items === 0 && fetched.items.length > 0) {
+      // given back first, so that the figure of the 402 is the key's without this call's hold
+      settled = true;
+      await deps.ledger.release(hold.holdId);
+      throw await shortOfCredits(deps, ctx, costOf(price, 1));
+    }
     const items = fetched.items.slice(0, hold.items);
     const enriched = await enrichItems(deps, call, items, ctx);
     // the balance may have cut the items asked for: say so when it could have mattered
@@ -337,7 +362,8 @@ export async function runBilledCall<T, D>(
       minItems: leastItems(call.minItems, enriched.length),
       idempotency: idem(render),
     });
-    if (!result.ok) throw refused(result);
+    if (!result.ok)
+      throw await refused(deps, ctx, result, costOf(price, leastItems(call.minItems, enriched.length)));
     return result.stored ?? render(result, true);
   } catch (e) {
     if (!settled) await deps.ledger.release(hold.holdId);

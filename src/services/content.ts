@@ -48,7 +48,7 @@ import {
 
 type EnrichBody = Parameters<typeof enrichOptions>[0];
 
-import { dedupeBy } from '../sources/vidnet/common.js';
+import { dedupeBy } from '../dedupe.js';
 import { parsePostRef } from './post-refs.js';
 import { collectTargets } from './targets.js';
 

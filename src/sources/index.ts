@@ -7,8 +7,8 @@ import type { Dispatcher } from 'undici';
 import { type Config, ConfigError } from '../config.js';
 import { composeSources } from './failover.js';
 import type { ClipnetSource, PicnetSource, Platform, Sources, VidnetSource } from './interface.js';
-import { LiveSourcesEnv } from './live/config.js';
-import { createLiveSource, LIVE_BACKENDS, type LiveSourcesEnvType } from './live/index.js';
+import { LiveSourcesEnv } from './providers/config.js';
+import { createLiveSource, LIVE_BACKENDS, type LiveSourcesEnvType } from './providers/index.js';
 import { openSandbox, type Sandbox } from './sandbox/index.js';
 
 export interface SourceDeps {

@@ -1,10 +1,10 @@
 // Per-key rate limits and the per-address limit of failed authentications: headers, 429s that
 // cost nothing, and counters shared by instances through Redis and through PostgreSQL.
 import { afterEach, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../scripts/lib/pg.js';
 import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { fakeSources } from '../helpers/fakes.js';
-import { createTestDatabase, type TestDatabase } from '../reliability/lib/pg.js';
 import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];

@@ -3,12 +3,12 @@
 // case shown before sending is the CLI's --max-credits figure.
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { worstCaseMilli } from '../../packages/cli/src/budget.js';
 import { COMMON_OPTIONS, findCommand } from '../../packages/cli/src/commands.js';
-import { worstCaseMilli } from '../../src/billing/worst-case.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
-import { buildCatalog } from '../../src/dashboard/catalog.js';
 import { worstCase } from '../../src/dashboard/client/cost.js';
 import { cliLine, curl, shellQuote } from '../../src/dashboard/client/snippets.js';
+import { buildCatalog } from '../../src/services/catalog.js';
 
 /** POSIX shell words of a line quoted by shellQuote */
 function words(line: string): string[] {

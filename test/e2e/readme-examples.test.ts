@@ -2,105 +2,33 @@
 // analyzer) at several times of day on several dates, from just after midnight UTC to just
 // before the next: every Quick start request and every name the README and `npm run
 // sandbox:sample` give answers with items, and costs what the README's price table says.
-import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  items,
+  priceTable,
+  readmeNames as readNames,
+  quickStart as readQuickStart,
+  readReadme,
+  section as sectionOf,
+} from '../../scripts/lib/readme.js';
 import { loadConfig } from '../../src/config.js';
 import { createEnricher } from '../../src/enrichment/index.js';
+import { ROOT } from '../../src/paths.js';
 import { createSources } from '../../src/sources/index.js';
 import { defaultSandboxPath } from '../../src/sources/sandbox/index.js';
 import { sampleWorld } from '../../src/sources/sandbox/sample.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
 const DATES = ['2025-06-15', '2026-01-01', '2028-02-29'];
 const TIMES = ['00:05:00', '03:36:00', '12:00:00', '23:55:00'];
 
-// ---- what the README says ----
+const README = readReadme(ROOT);
+const _section = (heading: string) => sectionOf(README, heading);
+const quickStart = () => readQuickStart(README);
+const readmeNames = () => readNames(README);
 
-/** the part of the README under a heading, up to the next heading of the same level */
-function section(heading: string): string {
-  const start = README.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README has no "## ${heading}" section`);
-  const end = README.indexOf('\n## ', start + 4);
-  return README.slice(start, end < 0 ? undefined : end);
-}
-
-interface Example {
-  path: string;
-  body: Record<string, unknown>;
-}
-
-/** the Quick start's curl requests: path and JSON body */
-function quickStart(): Example[] {
-  const re = /curl -s http:\/\/127\.0\.0\.1:8080\/api\/v1(\/[\w/]+)[^\n]*\\\n\s*-d '([^']+)'/g;
-  return [...section('Quick start').matchAll(re)].map((m) => ({
-    path: m[1] as string,
-    body: JSON.parse(m[2] as string) as Record<string, unknown>,
-  }));
-}
-
-/** the names the README gives after "`npm run sandbox:sample` lists …", by kind */
-function readmeNames(): Record<'clipnet' | 'picnet' | 'channels' | 'hashtags' | 'keywords', string[]> {
-  const m = /`npm run sandbox:sample` lists[^(]*\(([^)]*)\)/.exec(section('Quick start'));
-  if (!m) throw new Error('README names no sandbox examples after `npm run sandbox:sample` lists');
-  const names = { clipnet: [], picnet: [], channels: [], hashtags: [], keywords: [] } as Record<
-    'clipnet' | 'picnet' | 'channels' | 'hashtags' | 'keywords',
-    string[]
-  >;
-  const kinds: Record<string, keyof typeof names> = {
-    clipnet: 'clipnet',
-    picnet: 'picnet',
-    'vidnet channel': 'channels',
-    'vidnet channels': 'channels',
-    hashtags: 'hashtags',
-    keywords: 'keywords',
-  };
-  for (const part of (m[1] as string).split(';')) {
-    const label = part.trim().split('`')[0]?.trim() ?? '';
-    const kind = kinds[label];
-    if (!kind) throw new Error(`README names sandbox examples of an unknown kind "${label}"`);
-    for (const n of part.matchAll(/`([^`]+)`/g)) names[kind].push((n[1] as string).replace(/^#/, ''));
-  }
-  return names;
-}
-
-interface Price {
-  base: number;
-  perItem: number;
-}
-
-/** the price table: endpoint path → base and per-item credits, and the enrichment rates */
-function priceTable(): { prices: Map<string, Price>; enrichment: Record<string, number> } {
-  const prices = new Map<string, Price>();
-  let enrichment: Record<string, number> = {};
-  for (const row of section('The API')
-    .split('\n')
-    .filter((l) => l.startsWith('| `/'))) {
-    const [paths, , credits] = row
-      .split('|')
-      .slice(1)
-      .map((c) => c.trim());
-    const fixed = /^(\d+(?:\.\d+)?) \+ (\d+(?:\.\d+)?) per \w+$/.exec(credits ?? '');
-    const perText = /^per text: (.*)$/.exec(credits ?? '');
-    for (const p of (paths ?? '').matchAll(/`(\/[\w/]+)`/g)) {
-      if (fixed) prices.set(p[1] as string, { base: Number(fixed[1]), perItem: Number(fixed[2]) });
-      else if (perText) prices.set(p[1] as string, { base: 0, perItem: 0 });
-      else throw new Error(`README price table: cannot read "${credits}"`);
-    }
-    if (perText)
-      enrichment = Object.fromEntries(
-        (perText[1] as string).split(',').map((r) => {
-          const [type, rate] = r.trim().split(' ');
-          return [type as string, Number(rate)];
-        }),
-      );
-  }
-  return { prices, enrichment };
-}
-
-const { prices, enrichment } = priceTable();
+const { prices, enrichment } = priceTable(README);
 
 // ---- the app, on a clock the test sets ----
 
@@ -113,15 +41,6 @@ beforeAll(async () => {
   t = await startApp({ credits: 10_000_000, sources, enricher: createEnricher(config) });
 }, 180_000);
 afterAll(async () => t?.close());
-
-/** the items of a response, whatever the endpoint calls them */
-function items(data: Record<string, unknown>): number {
-  if (Array.isArray(data.users))
-    return (data.users as Array<{ posts: unknown[] }>).reduce((n, u) => n + u.posts.length, 0);
-  for (const k of ['posts', 'videos', 'shorts', 'comments', 'results'])
-    if (Array.isArray(data[k])) return (data[k] as unknown[]).length;
-  throw new Error(`no items in ${JSON.stringify(data).slice(0, 200)}`);
-}
 
 /** posts a request and checks that it answers items at the price the README gives */
 async function expectItems(path: string, body: Record<string, unknown>, what: string): Promise<number> {

@@ -1,7 +1,8 @@
 // The real app on either ledger: SQLite (its own file, as startApp does) or PostgreSQL (its own
 // database, dropped on close), so one test can run against both.
+
+import { createTestDatabase, withClient } from '../../scripts/lib/pg.js';
 import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
-import { createTestDatabase, withClient } from '../reliability/lib/pg.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
 
 export const LEDGERS = ['sqlite', 'postgres'] as const;

@@ -4,7 +4,6 @@
 // the full figures and writes docs/reliability.md.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import {
   buildOnce,
   type Cluster,
@@ -19,8 +18,9 @@ import {
   sleep,
   sqliteDatabase,
   startCluster,
-} from './lib/cluster.js';
-import { createTestDatabase } from './lib/pg.js';
+} from '../../scripts/lib/cluster.js';
+import { createTestDatabase } from '../../scripts/lib/pg.js';
+import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { type Figures, record, scaled, writeReport } from './lib/report.js';
 
 const DATABASES = ['sqlite', 'postgres'] as const;

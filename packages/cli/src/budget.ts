@@ -1,12 +1,33 @@
-// Worst-case cost of a request, for --max-credits (src/billing/worst-case.ts, shared with the
-// dashboard's playground), and fitting a request into a budget.
-import { MILLI } from '../../../src/billing/pricing.js';
-import { BOUNDS, priceFor, targetCount, worstCaseMilli } from '../../../src/billing/worst-case.js';
-import type { EndpointId } from '../../../src/contract/endpoints.js';
+// Worst-case cost of a request, for --max-credits. The price table is the server's own
+// (src/billing/pricing.ts); the item bounds are those the server itself caps a request at
+// (src/services/content.ts), so a request never returns, nor charges, more than estimated here.
 
-export { worstCaseMilli };
+import { MILLI, priceOf } from '../../../src/billing/pricing.js';
+import { BOUNDS, type Bound } from '../../../src/contract/bounds.js';
+import type { EndpointId } from '../../../src/contract/endpoints.js';
+import type { EnrichmentType, LlmProvider } from '../../../src/contract/items.js';
 
 type Body = Record<string, unknown>;
+
+function priceFor(id: EndpointId, body: Body) {
+  const types = ((body.enrich ?? body.analyses ?? []) as EnrichmentType[]) ?? [];
+  const provider = (body.llm_provider as LlmProvider | undefined) ?? 'model-2.0-flash';
+  return priceOf(id, types, provider);
+}
+
+function targetCount(b: Bound, body: Body): number {
+  if (!b.targets) return 1;
+  const list = body[b.targets];
+  return Array.isArray(list) ? list.length : 1;
+}
+
+/** The most a request can cost, in millicredits. */
+export function worstCaseMilli(id: EndpointId, body: Body): number {
+  const b = BOUNDS[id];
+  const price = priceFor(id, body);
+  const per = b.fixed ?? Number(body[b.cap ?? ''] ?? 0);
+  return price.base + price.perItem * targetCount(b, body) * b.unit * per;
+}
 
 export type Fit =
   | { ok: true; patch: Body | undefined; worstMilli: number }

@@ -1,5 +1,5 @@
 // The most a playground request can cost, in credits, from the catalog the server serves (its
-// prices and item bounds: src/billing/worst-case.ts computes the same on the server side).
+// prices and item bounds: packages/cli/src/budget.ts computes the same for --max-credits).
 import type { Body } from './snippets.js';
 
 export interface CostCatalog {

@@ -3,7 +3,9 @@
 // server rejects schemas), validated and normalised so that it is byte-stable; retried with jittered
 // backoff; cached in memory by a SHA-256 of (model, text, types, categories) so that repeated input
 // returns identical output without an upstream call. See docs/llm-backend.md.
+
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Enrichment, EnrichmentType, Intent, LlmProvider } from '../../contract/items.js';
 import { ENRICHMENT_TYPES, INTENTS, SENTIMENTS } from '../../contract/items.js';
 import { type Enricher, EnrichmentError, type EnrichRequest } from '../interface.js';
@@ -40,27 +42,6 @@ class Attempt extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
-  }
-}
-
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, v: V): void {
-    this.map.delete(key);
-    this.map.set(key, v);
-    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
-  clear(): void {
-    this.map.clear();
   }
 }
 
@@ -157,7 +138,7 @@ export function createLlmEnricher(opts: LlmEnricherOptions): Enricher {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxRetries = Math.max(0, opts.maxRetries ?? 3);
   const batchSize = Math.max(1, opts.batchSize ?? 20);
-  const cache = new Lru<string>(Math.max(1, opts.cacheSize ?? 10_000));
+  const cache = new LRUCache<string, string>({ max: Math.max(1, opts.cacheSize ?? 10_000) });
   const doFetch = opts.fetch ?? globalThis.fetch;
   /** set once the server rejects json_schema; from then on json_object is asked for */
   let jsonObjectOnly = false;

@@ -11,9 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PREFIX } from '../../contract/endpoints.js';
-import { buildCatalog } from '../../dashboard/catalog.js';
 import { CSS } from '../../dashboard/style.js';
 import { AppError } from '../../errors.js';
+import { buildCatalog } from '../../services/catalog.js';
 import { DOCS_CSP } from './docs.js';
 
 /** the browser modules, by the name the page asks for */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClipnetPost, HashtagPost, PicnetPost, PostComment } from '../../../src/contract/items.js';
 import { parseJsonLossless } from '../../../src/sources/http/json.js';
 import type { ClipnetSource, PicnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { ENV } from './cases.js';
 import { assertItems, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
 import { RECORDED, RECORDED_NOW } from './recorded.js';

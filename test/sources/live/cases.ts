@@ -3,7 +3,7 @@
 // matrix (failures.test.ts) runs every row through the same upstream misbehaviours.
 import type { Dispatcher, MockAgent } from 'undici';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { FIXED_NOW, fixture } from './helpers.js';
 import { recordedBody } from './replay.js';
 

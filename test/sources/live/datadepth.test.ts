@@ -10,8 +10,8 @@ import {
   VidnetVideo,
 } from '../../../src/contract/items.js';
 import type { ClipnetSource, PicnetSource, VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
-import { shortcodeToMediaId } from '../../../src/sources/picnet/media.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
+import { shortcodeToMediaId } from '../../../src/sources/providers/shapes/picnet-media.js';
 import { ENV, SECRETS } from './cases.js';
 import { assertItems, captureLogger, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
 import { RECORDED, RECORDED_NOW } from './recorded.js';

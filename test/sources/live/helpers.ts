@@ -9,7 +9,7 @@ import { Value } from '@sinclair/typebox/value';
 import pino, { type Logger } from 'pino';
 import { Agent, MockAgent } from 'undici';
 import { Enrichment } from '../../../src/contract/items.js';
-import type { LiveSourcesEnvType } from '../../../src/sources/live/config.js';
+import type { LiveSourcesEnvType } from '../../../src/sources/providers/config.js';
 
 if (!FormatRegistry.Has('date-time')) {
   // ISO 8601 UTC with a Z, the only form the contract's timestamps take

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFixtures } from '../../../scripts/record-fixtures.js';
 import type { VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { loadExchanges, RECORDED_AT, REPLAY_HTTP, type Replay, startReplay } from './replay.js';
 
 const NOW = () => RECORDED_AT;

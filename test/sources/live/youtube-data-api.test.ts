@@ -5,8 +5,8 @@ import {
   VidnetHashtagVideo,
   VidnetVideo,
 } from '../../../src/contract/items.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
-import type { YoutubeDataApiSource } from '../../../src/sources/vidnet/youtube-data-api.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
+import type { YoutubeDataApiSource } from '../../../src/sources/providers/youtube-data-api/vidnet.js';
 import { assertItems, captureLogger, FAST, FIXED_NOW, fixture, mockAgent, rejection } from './helpers.js';
 import { RECORDED } from './recorded.js';
 

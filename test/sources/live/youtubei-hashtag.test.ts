@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VidnetHashtagVideo } from '../../../src/contract/items.js';
 import type { VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { assertItems, FIXED_NOW } from './helpers.js';
 import { REPLAY_HTTP, type Replay, startReplay } from './replay.js';
 

@@ -5,7 +5,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VidnetChannelVideo, VidnetComment, VidnetVideo } from '../../../src/contract/items.js';
 import type { SkippedItem, VidnetSource } from '../../../src/sources/interface.js';
-import { createLiveSource } from '../../../src/sources/live/index.js';
+import { createLiveSource } from '../../../src/sources/providers/index.js';
 import {
   commentsToken,
   hashtagParams,
@@ -15,7 +15,7 @@ import {
   parseViews,
   readPlayer,
   searchParams,
-} from '../../../src/sources/vidnet/youtubei.js';
+} from '../../../src/sources/providers/youtubei/vidnet.js';
 import { assertItems, FIXED_NOW, rejection } from './helpers.js';
 import {
   CHANNEL_VIDEOS_IDS,

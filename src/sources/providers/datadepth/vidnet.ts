@@ -15,9 +15,9 @@ import type {
   VidnetComment,
   VidnetHashtagVideo,
   VidnetVideo,
-} from '../../contract/items.js';
-import { DatadepthSource } from '../clipnet/datadepth.js';
-import { readItems } from '../drift.js';
+} from '../../../contract/items.js';
+import { dedupeBy } from '../../../dedupe.js';
+import { readItems } from '../../drift.js';
 import {
   type SourceCallContext,
   SourceError,
@@ -26,10 +26,11 @@ import {
   type VidnetSearchResult,
   type VidnetSorting,
   type VidnetSource,
-} from '../interface.js';
-import { cursorOf } from '../live/shared.js';
-import { dedupeBy, sortVideos } from './common.js';
-import { type ListVideo, videoRenderer } from './youtubei.js';
+} from '../../interface.js';
+import { cursorOf } from '../data-provider.js';
+import { sortVideos } from '../shapes/vidnet.js';
+import { type ListVideo, videoRenderer } from '../youtubei/vidnet.js';
+import { DatadepthSource } from './clipnet.js';
 
 const SearchPage = Type.Object({
   data: Type.Object({

@@ -10,9 +10,9 @@
 // each item is read by kind: a kind that is not a video (shelves, channels, playlists, ads,
 // notices) is left out silently; a video item whose fields cannot be read, or an item of a kind
 // never seen, is schema drift, which the caller's readItems() (../drift.ts) skips and reports.
-import type { VidnetComment, VidnetVideo } from '../../contract/items.js';
-import { SourceError } from '../interface.js';
-import { SHORTS_MAX_SECONDS } from './common.js';
+import type { VidnetComment, VidnetVideo } from '../../../contract/items.js';
+import { SourceError } from '../../interface.js';
+import { SHORTS_MAX_SECONDS } from '../shapes/vidnet.js';
 
 export type Json = Record<string, unknown>;
 

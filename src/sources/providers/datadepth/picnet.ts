@@ -9,10 +9,9 @@
 // (the resolved id then rides inside our cursor, so continuations do not pay it again).
 // Comments are read by media id, computed exactly from the shortcode.
 import { Type } from '@sinclair/typebox';
-import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { DatadepthSource } from '../clipnet/datadepth.js';
-import { collectPages, readPages } from '../cursor.js';
-import { idString } from '../http/json.js';
+import type { HashtagPost, PicnetPost, PostComment } from '../../../contract/items.js';
+import { collectPages, readPages } from '../../cursor.js';
+import { idString } from '../../http/json.js';
 import {
   type CommentsQuery,
   type HashtagPostsQuery,
@@ -21,8 +20,8 @@ import {
   type SourceCallContext,
   SourceError,
   type UserPostsQuery,
-} from '../interface.js';
-import { ProviderCursor as Cursor, cursorOf, withinDays } from '../live/shared.js';
+} from '../../interface.js';
+import { ProviderCursor as Cursor, cursorOf, withinDays } from '../data-provider.js';
 import {
   postUrl,
   shortcodeToMediaId,
@@ -31,7 +30,8 @@ import {
   webComment,
   webMediaToHashtagPost,
   webMediaToPost,
-} from './media.js';
+} from '../shapes/picnet-media.js';
+import { DatadepthSource } from './clipnet.js';
 
 const Id = Type.Union([Type.String(), Type.Integer()]);
 // items are checked one by one (readItems): one unreadable item does not fail its page

@@ -1,9 +1,9 @@
 // The short-video platform's own item shape ("aweme"), which the data providers pass through
 // from the platform's app API: shared by the provider backends.
 import { Type } from '@sinclair/typebox';
-import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
-import { idString, unixToIso } from '../http/json.js';
-import type { PostRef } from '../interface.js';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../../contract/items.js';
+import { idString, unixToIso } from '../../http/json.js';
+import type { PostRef } from '../../interface.js';
 
 const Id = Type.Union([Type.String(), Type.Integer()]);
 const Count = Type.Integer({ minimum: 0 });

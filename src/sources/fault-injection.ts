@@ -4,8 +4,9 @@
 // costs nothing. Off (0) by default; never set it in production. A source that can fail is not
 // local any more, so the wrapped sources report kind 'live': calls then take the hold → settle
 // path that remote backends take.
-import { SourceError, type SourceErrorKind, type Sources } from '../sources/interface.js';
-import { decorateSources } from './sources.js';
+
+import { decorateSources } from './decorate.js';
+import { SourceError, type SourceErrorKind, type Sources } from './interface.js';
 
 const FAULTS: ReadonlyArray<{ kind: SourceErrorKind; message: string; delayMs: number }> = [
   { kind: 'upstream', message: 'injected fault: the platform answered 500', delayMs: 0 },

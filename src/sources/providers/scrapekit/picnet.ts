@@ -5,9 +5,8 @@
 //   /v2/instagram/hashtag/posts?hashtag=&cursor=            → { items[], cursor, more_available }
 // An unknown user, post or hashtag is an HTTP 404. Response shapes: docs/backends/picnet.md.
 import { Type } from '@sinclair/typebox';
-import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { ScrapekitSource } from '../clipnet/scrapekit.js';
-import { collectPages, readPages } from '../cursor.js';
+import type { HashtagPost, PicnetPost, PostComment } from '../../../contract/items.js';
+import { collectPages, readPages } from '../../cursor.js';
 import type {
   CommentsQuery,
   HashtagPostsQuery,
@@ -15,9 +14,17 @@ import type {
   PicnetSource,
   SourceCallContext,
   UserPostsQuery,
-} from '../interface.js';
-import { ProviderCursor as Cursor, cursorOf, ProviderFlag as Flag, withinDays } from '../live/shared.js';
-import { AppComment, AppMedia, appComment, appMediaToHashtagPost, appMediaToPost, postUrl } from './media.js';
+} from '../../interface.js';
+import { ProviderCursor as Cursor, cursorOf, ProviderFlag as Flag, withinDays } from '../data-provider.js';
+import {
+  AppComment,
+  AppMedia,
+  appComment,
+  appMediaToHashtagPost,
+  appMediaToPost,
+  postUrl,
+} from '../shapes/picnet-media.js';
+import { ScrapekitSource } from './clipnet.js';
 
 // items are checked one by one (readItems): one unreadable item does not fail its page
 const MediaPage = Type.Object({

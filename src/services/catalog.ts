@@ -1,8 +1,8 @@
-// What the dashboard's playground needs beside the OpenAPI document: each endpoint's prices and
+// The dashboard playground's catalog, what it needs beside the OpenAPI document: each endpoint's prices and
 // item bounds (for the worst-case cost shown before a call is sent, the same figures the CLI's
 // --max-credits uses), its SDK method and its `gleaner` command with the flag of each body field.
 import { ENRICHMENT_RATES, PROVIDER_MULTIPLIER, RATES } from '../billing/pricing.js';
-import { BOUNDS, type Bound } from '../billing/worst-case.js';
+import { BOUNDS, type Bound } from '../contract/bounds.js';
 import { API_PREFIX, ENDPOINTS, type EndpointId } from '../contract/endpoints.js';
 
 /** how a body field is written on the `gleaner` command line */

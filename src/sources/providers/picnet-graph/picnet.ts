@@ -11,11 +11,11 @@
 // empty page or a repeated cursor. The `after` value is spliced into the `fields` expression, so
 // a cursor's value must look like a Graph cursor (base64) before it is sent (see cursor.ts).
 import { Type } from '@sinclair/typebox';
-import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { collectPages, readPages } from '../cursor.js';
-import { readItems } from '../drift.js';
-import type { HttpClient, HttpResponse } from '../http/client.js';
-import { expectShape, parseJson } from '../http/json.js';
+import type { HashtagPost, PicnetPost, PostComment } from '../../../contract/items.js';
+import { collectPages, readPages } from '../../cursor.js';
+import { readItems } from '../../drift.js';
+import type { HttpClient, HttpResponse } from '../../http/client.js';
+import { expectShape, parseJson } from '../../http/json.js';
 import {
   type CommentsQuery,
   type HashtagPostsQuery,
@@ -24,7 +24,7 @@ import {
   type SourceCallContext,
   SourceError,
   type UserPostsQuery,
-} from '../interface.js';
+} from '../../interface.js';
 
 export const PICNET_GRAPH_NAME = 'picnet-graph';
 export const PICNET_GRAPH_DEFAULT_BASE = 'https://graph.facebook.com';

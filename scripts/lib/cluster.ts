@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { ROOT } from '../../../src/paths.js';
+import { ROOT } from '../../src/paths.js';
 
 export const ADMIN_TOKEN = 'reliability-admin-token-0123456789';
 const mainOf = (root: string) => join(root, 'dist/src/main.js');

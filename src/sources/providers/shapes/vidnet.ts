@@ -1,7 +1,7 @@
 // Helpers shared by the vidnet backends: period windows, ISO 8601 durations, Shorts detection,
 // sort emulation.
-import type { VidnetVideo } from '../../contract/items.js';
-import type { VidnetPeriod, VidnetSorting } from '../interface.js';
+import type { VidnetVideo } from '../../../contract/items.js';
+import type { VidnetPeriod, VidnetSorting } from '../../interface.js';
 
 /**
  * A video counts as a Short when it lasts at most this long. The platform raised the Shorts
@@ -57,14 +57,4 @@ export function sortVideos<T extends Pick<VidnetVideo, 'published_at' | 'stats'>
     case 'rating':
       return out.sort((a, b) => rate(b) - rate(a));
   }
-}
-
-export function dedupeBy<T>(items: T[], key: (t: T) => string): T[] {
-  const seen = new Set<string>();
-  return items.filter((t) => {
-    const k = key(t);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }

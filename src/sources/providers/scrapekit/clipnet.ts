@@ -5,9 +5,9 @@
 //   /v1/tiktok/search/hashtag?hashtag=&cursor=      → { aweme_list[], cursor, has_more }
 // An unknown user, video or hashtag is an HTTP 404. Response shapes: docs/backends/clipnet.md.
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
-import { collectPages, readPages } from '../cursor.js';
-import type { HttpClient } from '../http/client.js';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../../contract/items.js';
+import { collectPages, readPages } from '../../cursor.js';
+import type { HttpClient } from '../../http/client.js';
 import type {
   ClipnetSource,
   CommentsQuery,
@@ -15,7 +15,7 @@ import type {
   Page,
   SourceCallContext,
   UserPostsQuery,
-} from '../interface.js';
+} from '../../interface.js';
 import {
   ProviderCursor as Cursor,
   cursorOf,
@@ -23,7 +23,7 @@ import {
   ProviderSource,
   providerGetShaped,
   withinDays,
-} from '../live/shared.js';
+} from '../data-provider.js';
 import {
   Aweme,
   AwemeComment,
@@ -31,7 +31,7 @@ import {
   awemeToHashtagPost,
   awemeToPost,
   clipnetPostUrl,
-} from './aweme.js';
+} from '../shapes/aweme.js';
 
 export const SCRAPEKIT_NAME = 'scrapekit';
 

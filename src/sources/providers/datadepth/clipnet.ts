@@ -8,9 +8,9 @@
 // Paging ends when nextCursor is absent, null or 0 (there is no has_more flag). An unknown
 // user, post or hashtag is an HTTP 404. Response shapes: docs/backends/clipnet.md.
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
-import { collectPages, readPages } from '../cursor.js';
-import type { HttpClient, HttpResponse } from '../http/client.js';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../../contract/items.js';
+import { collectPages, readPages } from '../../cursor.js';
+import type { HttpClient, HttpResponse } from '../../http/client.js';
 import {
   type ClipnetSource,
   type CommentsQuery,
@@ -19,14 +19,14 @@ import {
   type SourceCallContext,
   SourceError,
   type UserPostsQuery,
-} from '../interface.js';
+} from '../../interface.js';
 import {
   ProviderCursor as Cursor,
   cursorOf,
   ProviderSource,
   providerGetShaped,
   withinDays,
-} from '../live/shared.js';
+} from '../data-provider.js';
 import {
   Aweme,
   AwemeComment,
@@ -34,7 +34,7 @@ import {
   awemeToHashtagPost,
   awemeToPost,
   clipnetPostUrl,
-} from './aweme.js';
+} from '../shapes/aweme.js';
 
 export const DATADEPTH_NAME = 'datadepth';
 

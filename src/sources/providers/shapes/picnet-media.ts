@@ -1,9 +1,9 @@
 // The photo platform's own media item shapes, as the data providers pass them through: the app
 // API shape ("items", media_type 1/2/8) and the web GraphQL shape ("node", __typename).
 import { Type } from '@sinclair/typebox';
-import type { HashtagPost, PicnetPost, PostComment } from '../../contract/items.js';
-import { idString, unixToIso } from '../http/json.js';
-import { SourceError } from '../interface.js';
+import type { HashtagPost, PicnetPost, PostComment } from '../../../contract/items.js';
+import { idString, unixToIso } from '../../http/json.js';
+import { SourceError } from '../../interface.js';
 
 const Id = Type.Union([Type.String(), Type.Integer()]);
 const Count = Type.Integer({ minimum: 0 });

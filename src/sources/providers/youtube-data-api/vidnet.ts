@@ -11,11 +11,12 @@ import type {
   VidnetComment,
   VidnetHashtagVideo,
   VidnetVideo,
-} from '../../contract/items.js';
-import { upstreamToken } from '../cursor.js';
-import { readItems } from '../drift.js';
-import type { HttpClient, HttpResponse } from '../http/client.js';
-import { expectShape, parseJson } from '../http/json.js';
+} from '../../../contract/items.js';
+import { dedupeBy } from '../../../dedupe.js';
+import { upstreamToken } from '../../cursor.js';
+import { readItems } from '../../drift.js';
+import type { HttpClient, HttpResponse } from '../../http/client.js';
+import { expectShape, parseJson } from '../../http/json.js';
 import {
   type PostRef,
   type SourceCallContext,
@@ -25,8 +26,8 @@ import {
   type VidnetSearchQuery,
   type VidnetSearchResult,
   type VidnetSource,
-} from '../interface.js';
-import { dedupeBy, isoDurationSeconds, periodStart, SHORTS_MAX_SECONDS } from './common.js';
+} from '../../interface.js';
+import { isoDurationSeconds, periodStart, SHORTS_MAX_SECONDS } from '../shapes/vidnet.js';
 
 export const YOUTUBE_DATA_API_NAME = 'youtube-data-api';
 export const YOUTUBE_DATA_API_DEFAULT_BASE = 'https://www.googleapis.com/youtube/v3';

@@ -25,9 +25,10 @@ import type {
   VidnetComment,
   VidnetHashtagVideo,
   VidnetVideo,
-} from '../../contract/items.js';
-import { readItems } from '../drift.js';
-import type { HttpClient } from '../http/client.js';
+} from '../../../contract/items.js';
+import { dedupeBy } from '../../../dedupe.js';
+import { readItems } from '../../drift.js';
+import type { HttpClient } from '../../http/client.js';
 import {
   type PostRef,
   type SourceCallContext,
@@ -37,8 +38,8 @@ import {
   type VidnetSearchQuery,
   type VidnetSearchResult,
   type VidnetSource,
-} from '../interface.js';
-import { dedupeBy, sortVideos } from './common.js';
+} from '../../interface.js';
+import { sortVideos } from '../shapes/vidnet.js';
 import {
   channelOwner,
   commentEntities,

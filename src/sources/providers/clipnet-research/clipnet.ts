@@ -13,11 +13,11 @@
 //   (the contract's are integers), so one without them is left out and reported (drift.ts).
 // Quotas (documented by the platform): 1,000 requests a day, 100,000 records a day.
 import { Type } from '@sinclair/typebox';
-import type { ClipnetPost, HashtagPost, PostComment } from '../../contract/items.js';
-import { cursorValue, upstreamToken } from '../cursor.js';
-import { readItems } from '../drift.js';
-import type { HttpClient, HttpResponse } from '../http/client.js';
-import { expectShape, idString, parseJson, unixToIso } from '../http/json.js';
+import type { ClipnetPost, HashtagPost, PostComment } from '../../../contract/items.js';
+import { cursorValue, upstreamToken } from '../../cursor.js';
+import { readItems } from '../../drift.js';
+import type { HttpClient, HttpResponse } from '../../http/client.js';
+import { expectShape, idString, parseJson, unixToIso } from '../../http/json.js';
 import {
   type ClipnetSource,
   type CommentsQuery,
@@ -26,8 +26,8 @@ import {
   type SourceCallContext,
   SourceError,
   type UserPostsQuery,
-} from '../interface.js';
-import { withinDays } from '../live/shared.js';
+} from '../../interface.js';
+import { withinDays } from '../data-provider.js';
 
 export const CLIPNET_RESEARCH_NAME = 'clipnet-research';
 export const CLIPNET_RESEARCH_DEFAULT_BASE = 'https://open.tiktokapis.com';

@@ -3,17 +3,9 @@
 // hands the results to composeSources() (../failover.ts).
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import { DATADEPTH_NAME, DatadepthClipnetSource } from '../clipnet/datadepth.js';
-import { CLIPNET_RESEARCH_NAME, ClipnetResearchSource } from '../clipnet/research.js';
-import { SCRAPEKIT_NAME, ScrapekitClipnetSource } from '../clipnet/scrapekit.js';
 import { HttpClient } from '../http/client.js';
 import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
-import { DatadepthPicnetSource } from '../picnet/datadepth.js';
-import { PICNET_GRAPH_NAME, PicnetGraphSource } from '../picnet/graph.js';
-import { ScrapekitPicnetSource } from '../picnet/scrapekit.js';
-import { DatadepthVidnetSource } from '../vidnet/datadepth.js';
-import { YOUTUBE_DATA_API_NAME, YoutubeDataApiSource } from '../vidnet/youtube-data-api.js';
-import { YOUTUBEI_NAME, YoutubeiSource } from '../vidnet/youtubei.js';
+import { CLIPNET_RESEARCH_NAME, ClipnetResearchSource } from './clipnet-research/clipnet.js';
 import {
   httpSettingsFromEnv,
   intSetting,
@@ -22,6 +14,14 @@ import {
   required,
   urlSetting,
 } from './config.js';
+import { DATADEPTH_NAME, DatadepthClipnetSource } from './datadepth/clipnet.js';
+import { DatadepthPicnetSource } from './datadepth/picnet.js';
+import { DatadepthVidnetSource } from './datadepth/vidnet.js';
+import { PICNET_GRAPH_NAME, PicnetGraphSource } from './picnet-graph/picnet.js';
+import { SCRAPEKIT_NAME, ScrapekitClipnetSource } from './scrapekit/clipnet.js';
+import { ScrapekitPicnetSource } from './scrapekit/picnet.js';
+import { YOUTUBE_DATA_API_NAME, YoutubeDataApiSource } from './youtube-data-api/vidnet.js';
+import { YOUTUBEI_NAME, YoutubeiSource } from './youtubei/vidnet.js';
 
 export { LiveConfigError, LiveSourcesEnv, type LiveSourcesEnvType } from './config.js';
 

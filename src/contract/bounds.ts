@@ -1,17 +1,12 @@
-// The most a request can cost, in millicredits. The price table is the server's own
-// (pricing.ts); the item bounds are those the server itself caps a request at
-// (src/services/content.ts), so a request never returns, nor charges, more than estimated here.
-// Used by the CLI's --max-credits and the dashboard's playground.
-import type { EndpointId } from '../contract/endpoints.js';
-import type { EnrichmentType, LlmProvider } from '../contract/items.js';
-import { priceOf } from './pricing.js';
+// How many items a request can return at most, from its body: the bounds the server itself caps
+// a request at (src/services/content.ts). With the price table they give a request's worst-case
+// cost (the CLI's --max-credits, the dashboard's playground).
+import type { EndpointId } from './endpoints.js';
 
 /** One upstream page per unit of `depth` is about 20 videos; the server caps it at exactly 20. */
 const PER_DEPTH = 20;
 /** The server asks at most one page of 50 Shorts per channel (SHORTS_PER_CHANNEL). */
 const SHORTS_PER_CHANNEL = 50;
-
-type Body = Record<string, unknown>;
 
 /** How a request's item count is bounded: `targets × unit × body[cap]`, or a fixed count. */
 export interface Bound {
@@ -39,23 +34,3 @@ export const BOUNDS: Record<EndpointId, Bound> = {
   'vidnet.channel_shorts': { targets: 'browse_ids', unit: 1, fixed: SHORTS_PER_CHANNEL },
   'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
 };
-
-export function priceFor(id: EndpointId, body: Body) {
-  const types = ((body.enrich ?? body.analyses ?? []) as EnrichmentType[]) ?? [];
-  const provider = (body.llm_provider as LlmProvider | undefined) ?? 'model-2.0-flash';
-  return priceOf(id, types, provider);
-}
-
-export function targetCount(b: Bound, body: Body): number {
-  if (!b.targets) return 1;
-  const list = body[b.targets];
-  return Array.isArray(list) ? list.length : 1;
-}
-
-/** The most a request can cost, in millicredits. */
-export function worstCaseMilli(id: EndpointId, body: Body): number {
-  const b = BOUNDS[id];
-  const price = priceFor(id, body);
-  const per = b.fixed ?? Number(body[b.cap ?? ''] ?? 0);
-  return price.base + price.perItem * targetCount(b, body) * b.unit * per;
-}
