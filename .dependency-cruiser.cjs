@@ -59,6 +59,13 @@ module.exports = {
       to: { path: '^(test|bench|scripts)/' },
     },
     {
+      name: 'dashboard-client-in-the-browser',
+      severity: 'error',
+      comment: "the dashboard's browser modules are served as they are: they import only each other",
+      from: { path: '^src/dashboard/client/' },
+      to: { pathNot: '^src/dashboard/client/' },
+    },
+    {
       name: 'bench-not-from-tests',
       severity: 'error',
       comment: 'benchmarks use the shared harness in scripts/lib, not test code',

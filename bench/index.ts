@@ -4,6 +4,7 @@
 const BENCHES: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   enrichment: () => import('./enrichment.js'),
   'enrichment-http': () => import('./enrichment-http.js'),
+  'account-usage': () => import('./account-usage.js'),
 };
 
 const wanted = process.argv.slice(2);

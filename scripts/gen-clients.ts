@@ -1,6 +1,6 @@
-// Generates what the clients know of the contract, from docs/openapi.json (and the price table
-// of src/billing/pricing.ts for the CLI's --max-credits), so that none of them imports anything
-// from the server:
+// Generates what the clients know of the contract, from docs/openapi.json (and, for the CLI's
+// --max-credits, the price table of src/billing/pricing.ts and the item bounds of
+// src/contract/bounds.ts), so that none of them imports anything from the server:
 //   packages/client/src/generated.ts     request/response types, endpoint paths, one method per endpoint
 //   packages/cli/src/contract.ts         endpoint paths, body field bounds and defaults, prices
 //   clients/python/src/gleaner/_generated.py  TypedDicts, endpoint table, error classes, methods
@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from '../src/billing/pricing.js';
+import { BOUNDS } from '../src/contract/bounds.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..');
 
@@ -20,6 +21,7 @@ type Json = Record<string, unknown>;
 type Schema = Json;
 interface Operation {
   operationId?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema: Schema }>;
   summary?: string;
   description?: string;
   requestBody?: { content: { 'application/json': { schema: Schema } } };
@@ -261,37 +263,92 @@ const firstBody = [
 model.seed('Categories', get([...firstBody, 'schema', 'properties', 'categories']), 'input');
 for (const name of Object.keys(doc.components.schemas)) if (name !== 'ErrorEnvelope') model.component(name);
 
-const endpoints: Endpoint[] = Object.entries(doc.paths)
-  .filter(([path]) => path.startsWith(`${API_PREFIX}/`))
-  .map(([path, ops]) => {
-    const op = ops.post;
-    if (!op?.operationId) throw new Error(`${path}: no POST operation with an operationId`);
-    const [group, ...rest] = op.operationId.split('_');
-    const name = rest.join('_');
-    // ml.analyze is `analyze`: the group names a platform everywhere else
-    const method = group === 'ml' ? camel(name) : camel(op.operationId);
-    const body = op.requestBody!.content['application/json'].schema;
-    const data = (op.responses['200']!.content!['application/json']!.schema!.properties as Json)
-      .data as Schema;
-    const dataProps = (data.properties ?? {}) as Record<string, Schema>;
-    const itemsField = Object.keys(dataProps).find((k) => dataProps[k]!.type === 'array');
-    if (!itemsField) throw new Error(`${path}: no list in data`);
-    const typeName = pascal(method);
-    return {
-      id: `${group}.${name}`,
-      method,
-      snake: method.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-      path: path.slice(API_PREFIX.length),
-      summary: op.summary ?? '',
-      description: op.description ?? '',
-      body,
-      data,
-      params: model.alias(`${typeName}Params`, model.convert(body, `${typeName}Params`, 'input')),
-      dataType: model.alias(`${typeName}Data`, model.convert(data, `${typeName}Data`, 'output')),
-      itemsField,
-      cursor: 'cursor' in dataProps && 'has_more' in dataProps,
-    };
-  });
+/** the method name of an operation: its operationId in camelCase, without the group where the
+ *  group is not a platform (ml_analyze is `analyze`, account_usage is `usage`) */
+function methodName(operationId: string): string {
+  const [group, ...rest] = operationId.split('_');
+  return (group === 'ml' || group === 'account') && rest.length ? camel(rest.join('_')) : camel(operationId);
+}
+
+const apiOperations = (method: 'post' | 'get') =>
+  Object.entries(doc.paths)
+    .filter(([path, ops]) => path.startsWith(`${API_PREFIX}/`) && ops[method])
+    .map(([path, ops]) => {
+      const op = ops[method]!;
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path}: no operationId`);
+      return { path, op, operationId: op.operationId };
+    });
+
+const dataOf = (op: Operation): Schema =>
+  (op.responses['200']!.content!['application/json']!.schema!.properties as Json).data as Schema;
+
+const endpoints: Endpoint[] = apiOperations('post').map(({ path, op, operationId }) => {
+  const [group, ...rest] = operationId.split('_');
+  const name = rest.join('_');
+  const method = methodName(operationId);
+  const body = op.requestBody!.content['application/json'].schema;
+  const data = dataOf(op);
+  const dataProps = (data.properties ?? {}) as Record<string, Schema>;
+  const itemsField = Object.keys(dataProps).find((k) => dataProps[k]!.type === 'array');
+  if (!itemsField) throw new Error(`${path}: no list in data`);
+  const typeName = pascal(method);
+  return {
+    id: `${group}.${name}`,
+    method,
+    snake: method.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    path: path.slice(API_PREFIX.length),
+    summary: op.summary ?? '',
+    description: op.description ?? '',
+    body,
+    data,
+    params: model.alias(`${typeName}Params`, model.convert(body, `${typeName}Params`, 'input')),
+    dataType: model.alias(`${typeName}Data`, model.convert(data, `${typeName}Data`, 'output')),
+    itemsField,
+    cursor: 'cursor' in dataProps && 'has_more' in dataProps,
+  };
+});
+
+/** A free GET of the API (the account API): its query parameters and data. */
+interface ReadEndpoint {
+  /** its operationId with a dot after the group: \`account.usage\` */
+  id: string;
+  /** under /api/v1 */
+  path: string;
+  method: string;
+  snake: string;
+  summary: string;
+  description: string;
+  /** the query parameters as the schema of an object, or undefined when there are none */
+  query: Schema | undefined;
+  params: IR | undefined;
+  dataType: IR;
+}
+
+const reads: ReadEndpoint[] = apiOperations('get').map(({ path, op, operationId }) => {
+  const method = methodName(operationId);
+  const typeName = pascal(method);
+  const params = (op.parameters ?? []).filter((p) => p.in === 'query');
+  const query: Schema | undefined = params.length
+    ? {
+        type: 'object',
+        required: params.filter((p) => p.required).map((p) => p.name),
+        properties: Object.fromEntries(
+          params.map((p) => [p.name, { ...p.schema, description: p.description ?? p.schema.description }]),
+        ),
+      }
+    : undefined;
+  return {
+    id: operationId.replace('_', '.'),
+    path: path.slice(API_PREFIX.length),
+    method,
+    snake: method.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    summary: op.summary ?? '',
+    description: op.description ?? '',
+    query,
+    params: query && model.alias(`${typeName}Params`, model.convert(query, `${typeName}Params`, 'input')),
+    dataType: model.alias(`${typeName}Data`, model.convert(dataOf(op), `${typeName}Data`, 'output')),
+  };
+});
 
 const errorCodes = (get([...errorProps, 'code']).enum as string[]).slice();
 /** HTTP status of each error code, from the responses' descriptions ("402 PAYMENT_REQUIRED: …") */
@@ -403,16 +460,29 @@ function typescriptClient(): string {
     .filter((e) => e.cursor)
     .map((e) => `  ${JSON.stringify(e.id)}: ${boundOf(e, 'limit', 'maximum')},\n`);
   out += `/** The largest page (\`limit\`) of each cursor-paged endpoint. */\nexport const MAX_PAGE_SIZE = {\n${pageSizes.join('')}} as const;\n\n`;
-  out += `/** One method per endpoint, each a POST through \`call\`. */
+  out += `/** One method per endpoint: a POST through \`call\`, or a free GET through \`read\`. */
 export abstract class Endpoints {
   abstract call<Id extends EndpointId>(
     id: Id,
     params: EndpointTypes[Id]['params'],
     options?: CallOptions,
-  ): Promise<ApiResult<EndpointTypes[Id]['data']>>;\n\n`;
+  ): Promise<ApiResult<EndpointTypes[Id]['data']>>;
+
+  /** a GET of \`path\` under /api/v1 with the query parameters of \`query\` */
+  protected abstract read<D>(path: string, query: object, options?: CallOptions): Promise<ApiResult<D>>;\n\n`;
   for (const e of endpoints) {
     out += tsDoc([`${e.summary}: POST ${API_PREFIX}${e.path}.`, e.description], '  ');
     out += `  ${e.method}(params: ${tsType(e.params)}, options?: CallOptions): Promise<ApiResult<${tsType(e.dataType)}>> {\n    return this.call(${JSON.stringify(e.id)}, params, options);\n  }\n\n`;
+  }
+  for (const r of reads) {
+    out += tsDoc([`${r.summary}: GET ${API_PREFIX}${r.path}.`, r.description], '  ');
+    const data = `Promise<ApiResult<${tsType(r.dataType)}>>`;
+    if (!r.params) {
+      out += `  ${r.method}(options?: CallOptions): ${data} {\n    return this.read(${JSON.stringify(r.path)}, {}, options);\n  }\n\n`;
+      continue;
+    }
+    const optional = objectOf(r.params).fields.every((f) => !f.required);
+    out += `  ${r.method}(params: ${tsType(r.params)}${optional ? ' = {}' : ''}, options?: CallOptions): ${data} {\n    return this.read(${JSON.stringify(r.path)}, params, options);\n  }\n\n`;
   }
   out += '}\n';
   return out;
@@ -423,7 +493,7 @@ function cliContract(): string {
   const enrichment = model.named.get('EnrichmentType') as { type: IR };
   const provider = model.named.get('LlmProvider') as { type: IR };
   const lits = (t: IR) => (t.k === 'union' ? t.of : [t]).map((x) => (x as { value: string }).value);
-  return `// ${HEADER('and src/billing/pricing.ts, for @gleaner/cli')}
+  return `// ${HEADER('and the price table and item bounds of src/, for @gleaner/cli')}
 import type { EndpointId, EnrichmentType, LlmProvider } from '@gleaner/client';
 
 export const API_VERSION = ${JSON.stringify(API_VERSION)};
@@ -459,6 +529,20 @@ export const RATES: Readonly<Record<EndpointId, { base: number; perItem: number 
 export const ENRICHMENT_RATES: Readonly<Record<EnrichmentType, number>> = ${JSON.stringify(ENRICHMENT_RATES)};
 /** factor on the enrichment part of a charge */
 export const PROVIDER_MULTIPLIER: Readonly<Record<LlmProvider, number>> = ${JSON.stringify(PROVIDER_MULTIPLIER)};
+
+/** How a request's item count is bounded, as the server caps it: \`targets × unit × body[cap]\`, or
+ *  a fixed count per target. */
+export interface Bound {
+  /** the body field that caps items per target, and that --max-credits may lower */
+  cap?: string;
+  /** list field whose length multiplies the bound */
+  targets?: string;
+  unit: number;
+  /** a fixed per-target bound when there is no cap field */
+  fixed?: number;
+}
+
+export const BOUNDS: Readonly<Record<EndpointId, Bound>> = ${JSON.stringify(BOUNDS, null, 2)};
 `;
 }
 
@@ -588,8 +672,6 @@ API_VERSION = ${JSON.stringify(API_VERSION)}
     if (n.kind !== 'object') continue;
     const req = n.fields.filter((f) => f.required);
     const opt = n.fields.filter((f) => !f.required);
-    for (const f of n.fields)
-      if (PY_KEYWORDS.has(f.name)) throw new Error(`${n.name}.${f.name} is a Python keyword`);
     const body = (fs: Field[]) => fs.map((f) => `    ${f.name}: ${pyType(f.type)}\n`).join('');
     const fieldDocs = n.fields.filter((f) => pyFieldDoc(f)).map((f) => `    ${f.name}: ${pyFieldDoc(f)}`);
     const doc = [
@@ -598,7 +680,16 @@ API_VERSION = ${JSON.stringify(API_VERSION)}
     ]
       .join('\n')
       .trim();
-    if (req.length && opt.length) {
+    if (n.fields.some((f) => PY_KEYWORDS.has(f.name))) {
+      // a field named like a Python keyword (\`from\`) cannot be written in a class body
+      const dict = (fs: Field[]) =>
+        `{${fs.map((f) => `${JSON.stringify(f.name)}: ${JSON.stringify(pyType(f.type))}`).join(', ')}}`;
+      const name = pyName(n.name);
+      out += `\n_${name}Required = TypedDict(${JSON.stringify(`_${name}Required`)}, ${dict(req)})\n`;
+      out += `_${name}Optional = TypedDict(${JSON.stringify(`_${name}Optional`)}, ${dict(opt)}, total=False)\n`;
+      out += `\n\nclass ${name}(_${name}Required, _${name}Optional):\n`;
+      out += pyClassDoc(doc, '    ') || '    pass\n';
+    } else if (req.length && opt.length) {
       out += `\nclass _${pyName(n.name)}Required(TypedDict):\n${body(req)}\n\nclass ${pyName(n.name)}(_${pyName(n.name)}Required, total=False):\n`;
       out += pyClassDoc(doc, '    ');
       out += body(opt);
@@ -617,7 +708,7 @@ EndpointId = Literal[${endpoints.map((e) => JSON.stringify(e.id)).join(', ')}]
 
 
 class _ApiResultFields(TypedDict):
-    endpoint: EndpointId
+    endpoint: str
     metadata: Metadata
     credits_used: float
     credits_remaining: Optional[float]
@@ -635,7 +726,7 @@ class ApiResult(_ApiResultFields):
     data: Dict[str, Any]
 
 `;
-  for (const e of endpoints)
+  for (const e of [...endpoints, ...reads])
     out += `\nclass ${pascal(e.method)}ApiResult(_ApiResultFields):\n    data: ${pyType(e.dataType)}\n\n`;
 
   const table = Object.fromEntries(
@@ -688,7 +779,7 @@ ERROR_CLASSES: Dict[str, Type[GleanerError]] = {\n${errorCodes.map((c) => `    $
     'EndpointId',
     'ApiResult',
     ...[...model.named.keys()].map(pyName),
-    ...endpoints.map((e) => `${pascal(e.method)}ApiResult`),
+    ...[...endpoints, ...reads].map((e) => `${pascal(e.method)}ApiResult`),
     ...errorCodes.map(errorClassName),
   ];
   out += `\n__all__ = [\n${exported.map((n) => `    ${JSON.stringify(n)},\n`).join('')}]\n\n`;
@@ -700,11 +791,14 @@ def _body(**fields: Any) -> Dict[str, Any]:
 
 
 class Endpoints:
-    """One method per endpoint of the API, each a POST through \`call\`."""
+    """One method per endpoint of the API: a POST through \`call\`, or a free GET through \`_read\`."""
 
     def call(
         self, endpoint: EndpointId, params: Mapping[str, Any], *, idempotency_key: Optional[str] = None
     ) -> ApiResult:
+        raise NotImplementedError
+
+    def _read(self, endpoint: str, path: str, query: Mapping[str, Any]) -> ApiResult:
         raise NotImplementedError
 
     def _cursor_pages(
@@ -771,6 +865,34 @@ ${doc(
         )
 `;
     }
+  }
+  for (const r of reads) {
+    const params = r.params ? objectOf(r.params).fields : [];
+    const arg = (name: string) => (PY_KEYWORDS.has(name) ? `${name}_` : name);
+    const args = params
+      .map((f) =>
+        f.required
+          ? `        ${arg(f.name)}: ${pyType(f.type)},\n`
+          : `        ${arg(f.name)}: Optional[${pyType(f.type)}] = None,\n`,
+      )
+      .join('');
+    const argDocs = params.map((f) =>
+      `            ${arg(f.name)}: ${pyFieldDoc(f)}${f.required ? ' (required)' : ''}`.trimEnd(),
+    );
+    const query = params.length
+      ? `_body(**{${params.map((f) => `${JSON.stringify(f.name)}: ${arg(f.name)}`).join(', ')}})`
+      : '{}';
+    out += `
+    def ${r.snake}(${params.length ? `\n        self,\n        *,\n${args}    ` : 'self'}) -> ${pascal(r.method)}ApiResult:
+        """${r.summary}: GET ${API_PREFIX}${r.path}.
+
+${pyDocLines(r.description, '        ').join('\n')}
+${argDocs.length ? `\n        Args:\n${argDocs.join('\n')}\n` : ''}        """
+        return cast(
+            ${JSON.stringify(`${pascal(r.method)}ApiResult`)},
+            self._read(${JSON.stringify(r.id)}, ${JSON.stringify(r.path)}, ${query}),
+        )
+`;
   }
   return out;
 }

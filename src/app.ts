@@ -3,8 +3,11 @@
 //   request-context  ids, logging, metrics, the error envelope, 404/405   (every request)
 //   ops              /healthz, /readyz, /metrics, /api/v1/openapi.json
 //   docs             /docs, the API reference
+//   dashboard        /dashboard, the web dashboard (balance, usage, recent calls, playground,
+//                    operator view); it calls the JSON APIs below like any client
 //   api              the paid endpoints under /api/v1 and the /api alias: auth and rate limits,
 //                    Idempotency-Key, one route per endpoint (src/http/routes.ts)
+//   account          GET /api/v1/account[/usage|/entries]: the key holder's own figures, free
 //   admin            /admin/v1, only when ADMIN_TOKEN is set
 // Nothing here or in src/http/ talks to the ledger, a source or the analyzer: routes call the
 // verbs of src/services/.
@@ -12,8 +15,10 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from './compose.js';
 import { ALIAS_PREFIX, API_PREFIX, DEFAULT_BODY_LIMIT } from './contract/endpoints.js';
+import account from './http/plugins/account.js';
 import admin from './http/plugins/admin.js';
 import api from './http/plugins/api.js';
+import dashboard from './http/plugins/dashboard.js';
 import { docsRoutes } from './http/plugins/docs.js';
 import ops from './http/plugins/ops.js';
 import requestContext from './http/plugins/request-context.js';
@@ -68,7 +73,11 @@ export async function buildApp({ services, logger }: AppOptions) {
   });
   await app.register(ops, { services });
   await app.register(docsRoutes);
-  for (const prefix of [API_PREFIX, ALIAS_PREFIX]) await app.register(api, { services, prefix });
+  await app.register(dashboard);
+  for (const prefix of [API_PREFIX, ALIAS_PREFIX]) {
+    await app.register(api, { services, prefix });
+    await app.register(account, { services, prefix });
+  }
   if (config.ADMIN_TOKEN)
     await app.register(admin, { services, token: config.ADMIN_TOKEN, prefix: '/admin/v1' });
   return app;

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the contract schemas. Served at
 // /api/v1/openapi.json and committed as docs/openapi.json (npm run gen:openapi; CI checks drift).
-import type { TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import { Account, Entries, EntriesQuery, Entry, Usage, UsageQuery } from './account.js';
 import { CreateKeyBody, GrantBody } from './admin.js';
 import { ErrorEnvelope, Metadata, successEnvelope } from './common.js';
 import {
@@ -345,7 +346,8 @@ function successExample(id: EndpointId): Json {
 
 export function buildOpenApi(): Record<string, Json> {
   const schemas: Record<string, Json> = {};
-  for (const s of [...itemSchemas, Metadata, ErrorEnvelope] as TSchema[]) schemas[s.$id as string] = clean(s);
+  for (const s of [...itemSchemas, Metadata, ErrorEnvelope, Account, Usage, Entry, Entries] as TSchema[])
+    schemas[s.$id as string] = clean(s);
   const paths: Record<string, Json> = {};
   for (const e of ENDPOINTS) {
     paths[`${API_PREFIX}${e.path}`] = {
@@ -387,6 +389,50 @@ export function buildOpenApi(): Record<string, Json> {
       },
     };
   }
+  const queryParams = (q: TSchema): Json[] =>
+    Object.entries((q as unknown as { properties: Record<string, TSchema> }).properties).map(
+      ([name, schema]) => ({
+        name,
+        in: 'query',
+        required: false,
+        ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+        schema: clean(schema),
+      }),
+    );
+  const account = (operationId: string, summary: string, data: string, query?: TSchema): Json => ({
+    get: {
+      operationId,
+      tags: ['account'],
+      summary,
+      description: 'Free: nothing is charged. Figures are summed from the ledger.',
+      security: [{ ApiKey: [] }],
+      ...(query ? { parameters: queryParams(query) } : {}),
+      responses: {
+        '200': {
+          description: 'Success',
+          content: {
+            'application/json': {
+              schema: clean(successEnvelope(Type.Ref(data))),
+            },
+          },
+        },
+        ...errorResponses(query ? [400, 401, 429] : [401, 429]),
+      },
+    },
+  });
+  paths[`${API_PREFIX}/account`] = account('account', 'The key: balance, held credits and totals', 'Account');
+  paths[`${API_PREFIX}/account/usage`] = account(
+    'account_usage',
+    'Credits and calls of the key by UTC day and by endpoint over a period (default: the last 30 days)',
+    'Usage',
+    UsageQuery,
+  );
+  paths[`${API_PREFIX}/account/entries`] = account(
+    'account_entries',
+    "The key's ledger entries (grants and debits), newest first, a page at a time",
+    'Entries',
+    EntriesQuery,
+  );
   const admin = (summary: string, extra: Record<string, Json> = {}): Json => ({
     tags: ['admin'],
     summary,
@@ -412,6 +458,11 @@ export function buildOpenApi(): Record<string, Json> {
   paths['/admin/v1/keys/{id}/ledger'] = {
     get: admin("A key's ledger entries, newest first", { parameters: [idParam] }),
   };
+  paths['/admin/v1/usage'] = {
+    get: admin("Every key's credits debited and calls over a period (default: the last 30 days)", {
+      parameters: queryParams(UsageQuery),
+    }),
+  };
   paths['/admin/v1/reconcile'] = {
     get: admin('Check every balance against its ledger (409 on a difference)'),
   };
@@ -428,6 +479,7 @@ export function buildOpenApi(): Record<string, Json> {
       { name: 'picnet', description: 'Photo platform' },
       { name: 'vidnet', description: 'Video platform' },
       { name: 'ml', description: 'Text analysis' },
+      { name: 'account', description: "The key holder's own balance, usage and ledger (free)" },
       { name: 'admin', description: 'Operator API (enabled by ADMIN_TOKEN)' },
     ],
     paths,

@@ -113,7 +113,11 @@ test('a file of the first schema is upgraded on open and keeps its data', async 
   ledger = undefined;
   // opened again: nothing left to upgrade
   const db = new Database(path);
-  expect(db.pragma('user_version', { simple: true })).toBe(1);
+  expect(db.pragma('user_version', { simple: true })).toBe(2);
+  // the upgrade filled the usage rollup from the journal already there, and kept it since
+  expect(db.prepare('SELECT SUM(amount) FROM ledger_daily').pluck().get()).toBe(
+    db.prepare('SELECT SUM(amount) FROM ledger').pluck().get(),
+  );
   expect(db.prepare("SELECT idem_record FROM ledger WHERE request_id = 'req_new'").pluck().get()).toBe(
     begun.lease.record,
   );

@@ -1,6 +1,6 @@
 // The API reference at /docs: served from local files under a strict CSP, and, opened in headless
 // Chromium with every outside request blocked, it renders every endpoint of the OpenAPI document.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -11,9 +11,8 @@ import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
+import { browserMissing, launchChromium } from '../helpers/browser.js';
 import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 let app: App;
 let services: Services;
@@ -106,32 +105,11 @@ describe('/docs over HTTP', () => {
   });
 });
 
-// Required in CI (CI=true): there a missing browser fails the suite instead of skipping the test.
-const browserMissing = !existsSync(CHROMIUM);
-if (browserMissing && process.env.CI)
-  throw new Error(
-    `${CHROMIUM} is missing: the /docs browser test is required in CI (apt-get install -y chromium)`,
-  );
-if (browserMissing)
-  console.warn(
-    `skipped: ${CHROMIUM} is missing (apt-get install -y chromium); the /docs browser test did not run`,
-  );
+const missing = browserMissing('/docs');
 
-describe.skipIf(browserMissing)('/docs in headless Chromium', () => {
+describe.skipIf(missing)('/docs in headless Chromium', () => {
   it('lists every endpoint, loading nothing from another host', async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const origin = new URL(url).origin;
@@ -155,8 +133,9 @@ describe.skipIf(browserMissing)('/docs in headless Chromium', () => {
       const api = [
         ...new Set(paths.map((p) => p.replace(/\u200b/g, '')).filter((p) => p.startsWith('/api/v1/'))),
       ];
-      expect(api.sort()).toEqual(ENDPOINTS.map((e) => `/api/v1${e.path}`).sort());
-      expect(api).toHaveLength(13);
+      const account = ['/api/v1/account', '/api/v1/account/entries', '/api/v1/account/usage'];
+      expect(api.sort()).toEqual([...ENDPOINTS.map((e) => `/api/v1${e.path}`), ...account].sort());
+      expect(api).toHaveLength(16);
 
       // an operation opens on its examples, errors included
       await page.click('#operations-clipnet-clipnet_posts .opblock-summary');

@@ -52,7 +52,7 @@ def test_one_method_per_endpoint_of_the_openapi_document() -> None:
     ops = {
         path[len("/api/v1") :]: op["post"]["operationId"]
         for path, op in doc["paths"].items()
-        if path.startswith("/api/v1/")
+        if path.startswith("/api/v1/") and "post" in op
     }
     assert {e["path"] for e in ENDPOINTS.values()} == set(ops)
     for endpoint_id, info in ENDPOINTS.items():
@@ -65,6 +65,16 @@ def test_one_method_per_endpoint_of_the_openapi_document() -> None:
         required = {n for n, p in params.items() if p.default is inspect.Parameter.empty and n != "self"}
         with_default = {n for n, s in body["properties"].items() if "default" in s}
         assert required == set(body.get("required", [])) - with_default, endpoint_id
+    # the free GETs of the account API: a method each, its query parameters as keyword arguments
+    # (``from`` is ``from_``)
+    for path, ops in doc["paths"].items():
+        if not path.startswith("/api/v1/") or "get" not in ops:
+            continue
+        operation = ops["get"]["operationId"]
+        name = operation.split("_", 1)[1] if "_" in operation else operation
+        params = inspect.signature(getattr(Gleaner, name)).parameters
+        query = {p["name"] + ("_" if p["name"] == "from" else "") for p in ops["get"].get("parameters", [])}
+        assert set(params) - {"self"} == query, path
     assert gleaner.API_VERSION == doc["info"]["version"]
     assert gleaner.__version__.split(".")[:2] == doc["info"]["version"].split(".")[:2]
     codes = doc["components"]["schemas"]["ErrorEnvelope"]["properties"]["error"]["properties"]["code"]["enum"]
@@ -136,6 +146,25 @@ def test_the_key_and_server_come_from_the_environment(server: Server, env_key: D
     assert g.base_url == server.base_url
     assert env_key["key"] not in repr(g)
     assert g.analyze(texts=["fine"], enrich=["sentiment"])["credits_used"] == 0.5
+
+
+def test_the_account_api_reports_what_the_calls_cost(server: Server, key: Dict[str, Any]) -> None:
+    g = client_for(server, key)
+    spent = g.clipnet_posts(username="rafatech", limit=2)["credits_used"]
+    spent += g.analyze(texts=["good"], enrich=["sentiment"])["credits_used"]
+    me = g.account()
+    assert me["data"]["id"] == key["id"]
+    assert me["data"]["credits"] == pytest.approx(server.balance(key["id"])) == pytest.approx(5000 - spent)
+    assert me["credits_used"] == 0 and me["endpoint"] == "account"
+    today = g.usage()["data"]["to"]
+    usage = g.usage(from_=today, to=today)["data"]
+    assert (usage["from"], usage["to"]) == (today, today)
+    assert usage["total"]["credits"] == pytest.approx(spent) and usage["total"]["calls"] == 2
+    first = g.entries(limit=1)["data"]
+    assert len(first["entries"]) == 1 and first["entries"][0]["kind"] == "debit"
+    rest = g.entries(limit=10, cursor=first["next_cursor"])["data"]["entries"]
+    assert [e["kind"] for e in rest] == ["debit", "grant"]
+    assert server.balance(key["id"]) == pytest.approx(5000 - spent)
 
 
 # ---- iterators ----

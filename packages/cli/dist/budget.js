@@ -1,23 +1,4 @@
-import { ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from './contract.js';
-/** One upstream page per unit of `depth` is about 20 videos; the server caps it at exactly 20. */
-const PER_DEPTH = 20;
-/** The server asks at most one page of 50 Shorts per channel (SHORTS_PER_CHANNEL). */
-const SHORTS_PER_CHANNEL = 50;
-const BOUNDS = {
-    'clipnet.posts': { cap: 'limit', unit: 1 },
-    'picnet.posts': { cap: 'limit', unit: 1 },
-    'clipnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-    'picnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-    'vidnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-    'clipnet.bulk_posts': { cap: 'limit_per_user', targets: 'usernames', unit: 1 },
-    'clipnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-    'picnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-    'vidnet.search': { cap: 'max_posts_per_keyword', targets: 'keywords', unit: 1 },
-    'vidnet.hashtag_search': { cap: 'depth', targets: 'hashtags', unit: PER_DEPTH },
-    'vidnet.channel_videos': { cap: 'depth', targets: 'browse_ids', unit: PER_DEPTH },
-    'vidnet.channel_shorts': { targets: 'browse_ids', unit: 1, fixed: SHORTS_PER_CHANNEL },
-    'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
-};
+import { BOUNDS, ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from './contract.js';
 /** base and per-item charge of a request in millicredits, enrichment included */
 function priceFor(id, body) {
     const types = (body.enrich ?? body.analyses ?? []) ?? [];

@@ -30,3 +30,15 @@ export declare const RATES: Readonly<Record<EndpointId, {
 export declare const ENRICHMENT_RATES: Readonly<Record<EnrichmentType, number>>;
 /** factor on the enrichment part of a charge */
 export declare const PROVIDER_MULTIPLIER: Readonly<Record<LlmProvider, number>>;
+/** How a request's item count is bounded, as the server caps it: `targets × unit × body[cap]`, or
+ *  a fixed count per target. */
+export interface Bound {
+    /** the body field that caps items per target, and that --max-credits may lower */
+    cap?: string;
+    /** list field whose length multiplies the bound */
+    targets?: string;
+    unit: number;
+    /** a fixed per-target bound when there is no cap field */
+    fixed?: number;
+}
+export declare const BOUNDS: Readonly<Record<EndpointId, Bound>>;

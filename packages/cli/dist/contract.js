@@ -478,3 +478,68 @@ export const PROVIDER_MULTIPLIER = {
     'model-2.0-flash': 1,
     'model-1.5-pro': 1,
 };
+export const BOUNDS = {
+    'clipnet.posts': {
+        cap: 'limit',
+        unit: 1,
+    },
+    'picnet.posts': {
+        cap: 'limit',
+        unit: 1,
+    },
+    'clipnet.comments': {
+        cap: 'limit_per_post',
+        targets: 'post_urls',
+        unit: 1,
+    },
+    'picnet.comments': {
+        cap: 'limit_per_post',
+        targets: 'post_urls',
+        unit: 1,
+    },
+    'vidnet.comments': {
+        cap: 'limit_per_post',
+        targets: 'post_urls',
+        unit: 1,
+    },
+    'clipnet.bulk_posts': {
+        cap: 'limit_per_user',
+        targets: 'usernames',
+        unit: 1,
+    },
+    'clipnet.hashtag_posts': {
+        cap: 'max_posts_per_hashtag',
+        targets: 'hashtags',
+        unit: 1,
+    },
+    'picnet.hashtag_posts': {
+        cap: 'max_posts_per_hashtag',
+        targets: 'hashtags',
+        unit: 1,
+    },
+    'vidnet.search': {
+        cap: 'max_posts_per_keyword',
+        targets: 'keywords',
+        unit: 1,
+    },
+    'vidnet.hashtag_search': {
+        cap: 'depth',
+        targets: 'hashtags',
+        unit: 20,
+    },
+    'vidnet.channel_videos': {
+        cap: 'depth',
+        targets: 'browse_ids',
+        unit: 20,
+    },
+    'vidnet.channel_shorts': {
+        targets: 'browse_ids',
+        unit: 1,
+        fixed: 50,
+    },
+    'ml.analyze': {
+        targets: 'texts',
+        unit: 1,
+        fixed: 1,
+    },
+};

@@ -3,6 +3,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { addCredits, Gleaner, GleanerError, itemsOf, } from '@gleaner/client';
+import { runAccount } from './account.js';
 import { fitToBudget, fromMilli, toMilli, worstCaseMilli } from './budget.js';
 import { COMMANDS, COMMON_OPTIONS, findCommand, int, } from './commands.js';
 import { resolveConfig, UsageError } from './config.js';
@@ -74,6 +75,25 @@ export async function run(argv, io) {
     if (words.length === 0 && wantsHelp) {
         io.stdout.write(mainHelp());
         return EXIT.ok;
+    }
+    if (words[0] === 'account') {
+        try {
+            return await runAccount(argv.slice(1), {
+                env: io.env,
+                out: (s) => io.stdout.write(s),
+                err,
+                fetch: io.fetch,
+            });
+        }
+        catch (e) {
+            if (e instanceof GleanerError) {
+                err(describeError(e));
+                return exitCodeOf(e);
+            }
+            err(`gleaner: ${e.message.split('\n')[0]}`);
+            err('Run "gleaner account --help" for its commands and flags.');
+            return EXIT.usage;
+        }
     }
     const cmd = findCommand(words);
     if (!cmd || words.length > cmd.path.length) {

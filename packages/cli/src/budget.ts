@@ -1,42 +1,10 @@
-// Worst-case cost of a request, for --max-credits. The price table is the server's own, copied
-// into contract.ts when the CLI is built; the item bounds are those the server itself caps a
-// request at, so a request never returns, nor charges, more than estimated here.
+// Worst-case cost of a request, for --max-credits. The price table and the item bounds (those
+// the server itself caps a request at, so that a request never returns, nor charges, more than
+// estimated here) are the server's own, copied into contract.ts when the CLI is built.
 import type { EndpointId, EnrichmentType, LlmProvider } from '@gleaner/client';
-import { ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from './contract.js';
-
-/** One upstream page per unit of `depth` is about 20 videos; the server caps it at exactly 20. */
-const PER_DEPTH = 20;
-/** The server asks at most one page of 50 Shorts per channel (SHORTS_PER_CHANNEL). */
-const SHORTS_PER_CHANNEL = 50;
+import { BOUNDS, type Bound, ENRICHMENT_RATES, MILLI, PROVIDER_MULTIPLIER, RATES } from './contract.js';
 
 type Body = Record<string, unknown>;
-
-/** How a request's item count is bounded: `targets × unit × body[cap]`, or a fixed count. */
-interface Bound {
-  /** the body field that caps items per target, and that --max-credits may lower */
-  cap?: string;
-  /** list field whose length multiplies the bound */
-  targets?: string;
-  unit: number;
-  /** a fixed per-target bound when there is no cap field */
-  fixed?: number;
-}
-
-const BOUNDS: Record<EndpointId, Bound> = {
-  'clipnet.posts': { cap: 'limit', unit: 1 },
-  'picnet.posts': { cap: 'limit', unit: 1 },
-  'clipnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'picnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'vidnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
-  'clipnet.bulk_posts': { cap: 'limit_per_user', targets: 'usernames', unit: 1 },
-  'clipnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-  'picnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
-  'vidnet.search': { cap: 'max_posts_per_keyword', targets: 'keywords', unit: 1 },
-  'vidnet.hashtag_search': { cap: 'depth', targets: 'hashtags', unit: PER_DEPTH },
-  'vidnet.channel_videos': { cap: 'depth', targets: 'browse_ids', unit: PER_DEPTH },
-  'vidnet.channel_shorts': { targets: 'browse_ids', unit: 1, fixed: SHORTS_PER_CHANNEL },
-  'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
-};
 
 /** base and per-item charge of a request in millicredits, enrichment included */
 function priceFor(id: EndpointId, body: Body): { base: number; perItem: number } {

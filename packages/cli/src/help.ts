@@ -63,6 +63,7 @@ export function mainHelp(): string {
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.path.join(' ').padEnd(28)} ${c.summary}`),
+    `  ${'account [usage|entries]'.padEnd(28)} your balance, usage by day and endpoint, ledger (free)`,
     '',
     'Examples:',
     '  gleaner clipnet posts --username rafatech --limit 50 --all --enrich sentiment,topics --format csv --out posts.csv',

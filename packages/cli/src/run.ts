@@ -12,6 +12,7 @@ import {
   itemsOf,
   type Paginator,
 } from '@gleaner/client';
+import { runAccount } from './account.js';
 import { fitToBudget, fromMilli, toMilli, worstCaseMilli } from './budget.js';
 import {
   type Body,
@@ -101,6 +102,24 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (words.length === 0 && wantsHelp) {
     io.stdout.write(mainHelp());
     return EXIT.ok;
+  }
+  if (words[0] === 'account') {
+    try {
+      return await runAccount(argv.slice(1), {
+        env: io.env,
+        out: (s) => io.stdout.write(s),
+        err,
+        fetch: io.fetch,
+      });
+    } catch (e) {
+      if (e instanceof GleanerError) {
+        err(describeError(e));
+        return exitCodeOf(e);
+      }
+      err(`gleaner: ${(e as Error).message.split('\n')[0]}`);
+      err('Run "gleaner account --help" for its commands and flags.');
+      return EXIT.usage;
+    }
   }
   const cmd = findCommand(words);
   if (!cmd || words.length > cmd.path.length) {

@@ -55,6 +55,8 @@ export declare class Gleaner extends Endpoints {
      * waiting Retry-After when the server sent it, else an exponential backoff with jitter.
      */
     call<Id extends EndpointId>(id: Id, params: ParamsOf<Id>, options?: CallOptions): Promise<ApiResult<DataOf<Id>>>;
+    /** A free GET of the account API (a read: retried on the same errors as a call, but for 409). */
+    protected read<D>(path: string, query: Record<string, string | number | undefined>, options?: CallOptions): Promise<ApiResult<D>>;
     /**
      * All posts of a clipnet user: follows `cursor` while `has_more`. Iterate it for posts
      * (`for await (const post of client.iterateClipnetPosts({ username }))`) or call `.pages()` for

@@ -164,7 +164,12 @@ export class Gleaner extends Endpoints {
         let res;
         let text;
         try {
-            res = await this.#fetch(url, { method: 'POST', headers, body, signal: timeout.signal });
+            res = await this.#fetch(url, {
+                method: body === undefined ? 'GET' : 'POST',
+                headers,
+                ...(body === undefined ? {} : { body }),
+                signal: timeout.signal,
+            });
             text = await res.text();
         }
         catch (e) {
@@ -227,6 +232,33 @@ export class Gleaner extends Endpoints {
             idempotencyKey,
             attempts: attempt,
         };
+    }
+    /** A free GET of the account API (a read: retried on the same errors as a call, but for 409). */
+    async read(path, query, options = {}) {
+        const qs = new URLSearchParams();
+        for (const [k, v] of Object.entries(query))
+            if (v !== undefined)
+                qs.set(k, String(v));
+        const url = `${this.baseUrl}${API_PREFIX}${path}${qs.size ? `?${qs}` : ''}`;
+        const headers = { ...this.#headers, accept: 'application/json' };
+        if (this.#apiKey !== undefined)
+            headers['x-api-key'] = this.#apiKey;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await this.#attempt(url, headers, undefined, '', attempt, options.signal);
+            }
+            catch (e) {
+                if (!(e instanceof GleanerError))
+                    throw e;
+                const retryable = e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || RETRYABLE_STATUS.has(e.status);
+                if (!retryable || e.status === 409 || attempt > this.#retry.retries)
+                    throw e;
+                const retryAfterMs = e.retryAfterSeconds === undefined ? undefined : Math.round(e.retryAfterSeconds * 1000);
+                if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs)
+                    throw e;
+                await sleep(retryAfterMs ?? backoffMs(this.#retry, attempt - 1), options.signal);
+            }
+        }
     }
     // ---- pagination ----
     /**

@@ -21,7 +21,7 @@ export const MAX_PAGE_SIZE = {
     'clipnet.posts': 100,
     'picnet.posts': 100,
 };
-/** One method per endpoint, each a POST through `call`. */
+/** One method per endpoint: a POST through `call`, or a free GET through `read`. */
 export class Endpoints {
     /**
      * Posts of a clipnet user: POST /api/v1/clipnet/posts.
@@ -113,5 +113,26 @@ export class Endpoints {
      */
     analyze(params, options) {
         return this.call('ml.analyze', params, options);
+    }
+    /**
+     * The key: balance, held credits and totals: GET /api/v1/account.
+     * Free: nothing is charged. Figures are summed from the ledger.
+     */
+    account(options) {
+        return this.read('/account', {}, options);
+    }
+    /**
+     * Credits and calls of the key by UTC day and by endpoint over a period (default: the last 30 days): GET /api/v1/account/usage.
+     * Free: nothing is charged. Figures are summed from the ledger.
+     */
+    usage(params = {}, options) {
+        return this.read('/account/usage', params, options);
+    }
+    /**
+     * The key's ledger entries (grants and debits), newest first, a page at a time: GET /api/v1/account/entries.
+     * Free: nothing is charged. Figures are summed from the ledger.
+     */
+    entries(params = {}, options) {
+        return this.read('/account/entries', params, options);
     }
 }

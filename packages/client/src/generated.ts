@@ -213,6 +213,91 @@ export interface Metadata {
   warnings?: Warning[];
 }
 
+export interface AccountTotals {
+  /** Credits ever granted to the key */
+  granted: number;
+  /** Credits ever debited */
+  spent: number;
+  /** Charged calls ever */
+  calls: number;
+}
+
+export interface Account {
+  /** The key's id (not the key) */
+  id: string;
+  name: string;
+  /** The first characters of the key */
+  prefix: string;
+  /** Balance: credits granted minus credits debited */
+  credits: number;
+  /** Credits reserved by calls running now */
+  held: number;
+  /** What a call can spend now (balance minus held) */
+  available: number;
+  created_at: string;
+  totals: AccountTotals;
+}
+
+export interface UsageTotal {
+  /** Credits debited */
+  credits: number;
+  /** Charged calls */
+  calls: number;
+}
+
+export interface UsageDay {
+  /** A UTC date, YYYY-MM-DD */
+  date: string;
+  /** Credits debited that day */
+  credits: number;
+  calls: number;
+  /** By endpoint id (e.g. clipnet.posts); endpoints without calls that day are left out */
+  endpoints: Record<string, unknown>;
+}
+
+export interface UsageEndpoint {
+  endpoint: string;
+  credits: number;
+  calls: number;
+}
+
+export interface Usage {
+  /** A UTC date, YYYY-MM-DD */
+  from: string;
+  /** A UTC date, YYYY-MM-DD */
+  to: string;
+  total: UsageTotal;
+  /** Every day of the period, oldest first, days without calls included */
+  days: UsageDay[];
+  /** The period by endpoint, most credits first */
+  endpoints: UsageEndpoint[];
+}
+
+export interface LedgerEntry {
+  /** The entry's place in the ledger */
+  seq: number;
+  time: string;
+  kind: 'grant' | 'debit';
+  /** The endpoint charged (debits) */
+  endpoint: string | null;
+  /** Credits granted or debited */
+  credits: number;
+  /** X-Request-Id of the charged call */
+  request_id: string | null;
+  /** The X-Request-Id the caller sent with it, if any */
+  client_request_id: string | null;
+  /** The call carried an Idempotency-Key: its retries replayed this reply and were not charged (a replay adds no entry) */
+  idempotent: boolean;
+  note: string | null;
+}
+
+export interface Entries {
+  /** Newest first */
+  entries: LedgerEntry[];
+  /** null on the last page */
+  next_cursor: string | null;
+}
+
 export interface ClipnetPostsParams {
   /** Username, without a leading @ (a leading @ is accepted and stripped) */
   username: string;
@@ -483,6 +568,26 @@ export interface AnalyzeData {
   results: AnalyzeResult[];
 }
 
+export type AccountData = Account;
+
+export interface UsageParams {
+  /** First day (UTC) of the period; default 29 days before `to` */
+  from?: string;
+  /** Last day (UTC) of the period, included; default today */
+  to?: string;
+}
+
+export type UsageData = Usage;
+
+export interface EntriesParams {
+  /** @default 50 */
+  limit?: number;
+  /** The `next_cursor` of the previous page */
+  cursor?: string;
+}
+
+export type EntriesData = Entries;
+
 /** Every endpoint of the API, by id. */
 export type EndpointId =
   | 'clipnet.posts'
@@ -539,13 +644,16 @@ export const MAX_PAGE_SIZE = {
   'picnet.posts': 100,
 } as const;
 
-/** One method per endpoint, each a POST through `call`. */
+/** One method per endpoint: a POST through `call`, or a free GET through `read`. */
 export abstract class Endpoints {
   abstract call<Id extends EndpointId>(
     id: Id,
     params: EndpointTypes[Id]['params'],
     options?: CallOptions,
   ): Promise<ApiResult<EndpointTypes[Id]['data']>>;
+
+  /** a GET of `path` under /api/v1 with the query parameters of `query` */
+  protected abstract read<D>(path: string, query: object, options?: CallOptions): Promise<ApiResult<D>>;
 
   /**
    * Posts of a clipnet user: POST /api/v1/clipnet/posts.
@@ -676,5 +784,29 @@ export abstract class Endpoints {
    */
   analyze(params: AnalyzeParams, options?: CallOptions): Promise<ApiResult<AnalyzeData>> {
     return this.call('ml.analyze', params, options);
+  }
+
+  /**
+   * The key: balance, held credits and totals: GET /api/v1/account.
+   * Free: nothing is charged. Figures are summed from the ledger.
+   */
+  account(options?: CallOptions): Promise<ApiResult<AccountData>> {
+    return this.read('/account', {}, options);
+  }
+
+  /**
+   * Credits and calls of the key by UTC day and by endpoint over a period (default: the last 30 days): GET /api/v1/account/usage.
+   * Free: nothing is charged. Figures are summed from the ledger.
+   */
+  usage(params: UsageParams = {}, options?: CallOptions): Promise<ApiResult<UsageData>> {
+    return this.read('/account/usage', params, options);
+  }
+
+  /**
+   * The key's ledger entries (grants and debits), newest first, a page at a time: GET /api/v1/account/entries.
+   * Free: nothing is charged. Figures are summed from the ledger.
+   */
+  entries(params: EntriesParams = {}, options?: CallOptions): Promise<ApiResult<EntriesData>> {
+    return this.read('/account/entries', params, options);
   }
 }

@@ -68,6 +68,15 @@ export class LedgerDecorator implements Ledger {
   entries(...a: Parameters<Ledger['entries']>) {
     return this.inner.entries(...a);
   }
+  usage(...a: Parameters<Ledger['usage']>) {
+    return this.inner.usage(...a);
+  }
+  totals(...a: Parameters<Ledger['totals']>) {
+    return this.inner.totals(...a);
+  }
+  usageByKey(...a: Parameters<Ledger['usageByKey']>) {
+    return this.inner.usageByKey(...a);
+  }
   countKeys() {
     return this.inner.countKeys();
   }

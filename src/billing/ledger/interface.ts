@@ -29,6 +29,28 @@ export interface LedgerEntry {
   route: string | null;
   note: string | null;
   createdAt: Date;
+  /** a debit made under an Idempotency-Key (its retries replay the reply and are not charged) */
+  idempotent: boolean;
+}
+
+/** a key's journal summed over one UTC day, route and kind */
+export interface UsageRow {
+  /** days since 1970-01-01 (UTC) */
+  day: number;
+  route: string | null;
+  kind: 'grant' | 'debit';
+  /** millicredits */
+  amount: number;
+  /** entries */
+  count: number;
+}
+
+/** one key's debits over a period */
+export interface KeyUsage {
+  keyId: string;
+  /** millicredits */
+  spent: number;
+  calls: number;
 }
 
 /** A response stored with a charge, replayed for a retry with the same Idempotency-Key. */
@@ -158,6 +180,13 @@ export interface Ledger {
   /** adds credits; null when the key does not exist */
   grant(id: string, amount: number, note?: string): Promise<KeyBalance | null>;
   entries(id: string, opts?: { limit?: number; beforeSeq?: number }): Promise<LedgerEntry[]>;
+  /** the key's journal summed per UTC day, route and kind, for the days fromDay to toDay (days
+   *  since 1970-01-01, both included) */
+  usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]>;
+  /** the key's journal summed by kind, over all time */
+  totals(keyId: string): Promise<{ granted: number; spent: number; debits: number }>;
+  /** every key's debits over the days fromDay to toDay (both included), keys without any included */
+  usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]>;
   countKeys(): Promise<number>;
 
   /** what a key can spend now (balance minus open holds); a read without a lock. Decorators

@@ -36,10 +36,12 @@ import type {
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
+  KeyUsage,
   Ledger,
   LedgerEntry,
   ReconcileReport,
   SettleRequest,
+  UsageRow,
 } from './interface.js';
 import { migrate } from './migrations/postgres.js';
 import { reconcileReport } from './reconcile.js';
@@ -493,8 +495,9 @@ export class PostgresLedger implements Ledger {
       route: string | null;
       note: string | null;
       created_at: Date;
+      idempotent: boolean;
     }>(
-      'SELECT seq, kind, amount, request_id, client_request_id, route, note, created_at FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+      'SELECT seq, kind, amount, request_id, client_request_id, route, note, created_at, idem_record IS NOT NULL AS idempotent FROM ledger WHERE key_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
       [id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100],
     );
     return r.rows.map((e) => ({
@@ -506,7 +509,46 @@ export class PostgresLedger implements Ledger {
       route: e.route,
       note: e.note,
       createdAt: e.created_at,
+      idempotent: e.idempotent,
     }));
+  }
+
+  async usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]> {
+    const r = await this.q<UsageRow>(
+      'usage',
+      `SELECT day, NULLIF(route, '') AS route, kind, amount, entries AS count FROM ledger_daily
+       WHERE key_id = $1 AND day >= $2 AND day <= $3 ORDER BY day, route, kind`,
+      [keyId, fromDay, toDay],
+    );
+    return r.rows;
+  }
+
+  async totals(keyId: string) {
+    const t = { granted: 0, spent: 0, debits: 0 };
+    const r = await this.q<{ kind: string; amount: number; n: number }>(
+      'totals',
+      'SELECT kind, SUM(amount)::bigint AS amount, SUM(entries)::bigint AS n FROM ledger_daily WHERE key_id = $1 GROUP BY kind',
+      [keyId],
+    );
+    for (const row of r.rows) {
+      if (row.kind === 'grant') t.granted = row.amount;
+      else {
+        t.spent = row.amount;
+        t.debits = row.n;
+      }
+    }
+    return t;
+  }
+
+  async usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]> {
+    const r = await this.pool.query<KeyUsage>(
+      `SELECT k.id AS "keyId", COALESCE(SUM(d.amount), 0)::bigint AS spent, COALESCE(SUM(d.entries), 0)::bigint AS calls
+       FROM api_keys k
+       LEFT JOIN ledger_daily d ON d.key_id = k.id AND d.kind = 'debit' AND d.day >= $1 AND d.day <= $2
+       GROUP BY k.id ORDER BY k.created_at, k.id`,
+      [fromDay, toDay],
+    );
+    return r.rows;
   }
 
   async available(keyId: string) {
@@ -755,16 +797,19 @@ export class PostgresLedger implements Ledger {
           'SELECT id, balance, held FROM api_keys ORDER BY id',
         )
       ).rows;
-      const sums = new Map(
-        (
-          await c.query<{ key_id: string; grants: number; debits: number }>(
-            `SELECT key_id,
-               SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
-               SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
-             FROM ledger GROUP BY key_id`,
-          )
-        ).rows.map((r) => [r.key_id, r]),
-      );
+      // grants and debits per key, of the journal or of its usage rollup
+      const sumsOf = async (table: 'ledger' | 'ledger_daily') =>
+        new Map(
+          (
+            await c.query<{ key_id: string; grants: number; debits: number }>(
+              `SELECT key_id,
+                 SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END)::bigint AS grants,
+                 SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END)::bigint AS debits
+               FROM ${table} GROUP BY key_id`,
+            )
+          ).rows.map((r) => [r.key_id, r]),
+        );
+      const sums = await sumsOf('ledger');
       const held = new Map(
         (
           await c.query<{ key_id: string; held: number; n: number }>(
@@ -785,8 +830,9 @@ export class PostgresLedger implements Ledger {
            GROUP BY key_id, idem_record HAVING COUNT(*) > 1`,
         )
       ).rows;
+      const rollup = await sumsOf('ledger_daily');
       await c.query('COMMIT');
-      return reconcileReport({ keys, sums, held, entries, orphans, doubled });
+      return reconcileReport({ keys, sums, held, entries, orphans, doubled, rollup });
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw e;

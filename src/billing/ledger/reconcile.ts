@@ -10,6 +10,8 @@ export interface ReconcileSnapshot {
   orphans: Array<{ key_id: string }>;
   /** Idempotency-Key records with more than one debit in the journal (at most one is allowed) */
   doubled: Array<{ key_id: string; idem_record: string; n: number }>;
+  /** the usage rollup's sums per key (ledger_daily), which must be the journal's */
+  rollup: Map<string, { grants: number; debits: number }>;
 }
 
 export function reconcileReport({
@@ -19,6 +21,7 @@ export function reconcileReport({
   entries,
   orphans,
   doubled,
+  rollup,
 }: ReconcileSnapshot): ReconcileReport {
   const problems: ReconcileReport['problems'] = orphans.map((o) => ({
     keyId: o.key_id,
@@ -29,6 +32,15 @@ export function reconcileReport({
       keyId: d.key_id,
       problem: `${d.n} debits for one Idempotency-Key (record ${d.idem_record}); at most one is allowed`,
     });
+  for (const id of new Set([...sums.keys(), ...rollup.keys()])) {
+    const j = sums.get(id) ?? { grants: 0, debits: 0 };
+    const r = rollup.get(id) ?? { grants: 0, debits: 0 };
+    if (j.grants !== r.grants || j.debits !== r.debits)
+      problems.push({
+        keyId: id,
+        problem: `usage rollup (grants ${r.grants}, debits ${r.debits}) ≠ journal (grants ${j.grants}, debits ${j.debits})`,
+      });
+  }
   let openHolds = 0;
   for (const k of keys) {
     const s = sums.get(k.id);

@@ -30,11 +30,13 @@ import type {
   IdempotencyRef,
   KeyBalance,
   KeyRecord,
+  KeyUsage,
   Ledger,
   LedgerEntry,
   ReconcileReport,
   SettleRequest,
   StoredResponse,
+  UsageRow,
 } from './interface.js';
 import { reconcileReport } from './reconcile.js';
 
@@ -92,6 +94,8 @@ CREATE TABLE IF NOT EXISTS idempotency (
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 `;
 
+const DAY_MS = 86_400_000;
+
 /** Changes of the schema above, in order; PRAGMA user_version counts those a file has. They run
  *  on open, in the transaction that creates the schema, so an existing file is upgraded. */
 const MIGRATIONS: readonly string[] = [
@@ -104,6 +108,27 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE ledger ADD COLUMN client_request_id TEXT;
    ALTER TABLE ledger ADD COLUMN idem_record TEXT;
    ALTER TABLE ledger ADD COLUMN idem_generation INTEGER;`,
+  // the journal summed per key, UTC day, route and kind, kept by a trigger in the transaction of
+  // each journal row (the account API's usage and totals read it; reconcile checks it against
+  // the journal); filled from the journal already there
+  `CREATE TABLE ledger_daily (
+     key_id TEXT NOT NULL,
+     day INTEGER NOT NULL,
+     route TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     amount INTEGER NOT NULL,
+     entries INTEGER NOT NULL,
+     PRIMARY KEY (key_id, day, route, kind)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+     SELECT key_id, created_at / ${DAY_MS}, COALESCE(route, ''), kind, SUM(amount), COUNT(*)
+     FROM ledger GROUP BY 1, 2, 3, 4;
+   CREATE TRIGGER ledger_daily_add AFTER INSERT ON ledger BEGIN
+     INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+       VALUES (NEW.key_id, NEW.created_at / ${DAY_MS}, COALESCE(NEW.route, ''), NEW.kind, NEW.amount, 1)
+       ON CONFLICT (key_id, day, route, kind)
+       DO UPDATE SET amount = amount + excluded.amount, entries = entries + 1;
+   END;`,
 ];
 
 /** a new Idempotency-Key record's id */
@@ -521,6 +546,7 @@ export class SqliteLedger implements Ledger {
           route: string | null;
           note: string | null;
           created_at: number;
+          idem_record: string | null;
         }
       >('SELECT * FROM ledger WHERE key_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?')
       .all(id, opts.beforeSeq ?? Number.MAX_SAFE_INTEGER, opts.limit ?? 100);
@@ -533,7 +559,44 @@ export class SqliteLedger implements Ledger {
       route: r.route,
       note: r.note,
       createdAt: new Date(r.created_at),
+      idempotent: r.idem_record !== null,
     }));
+  }
+
+  async usage(keyId: string, fromDay: number, toDay: number): Promise<UsageRow[]> {
+    return this.db
+      .prepare<[string, number, number], UsageRow>(
+        `SELECT day, NULLIF(route, '') AS route, kind, amount, entries AS count FROM ledger_daily
+         WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day, route, kind`,
+      )
+      .all(keyId, fromDay, toDay);
+  }
+
+  async totals(keyId: string) {
+    const t = { granted: 0, spent: 0, debits: 0 };
+    for (const r of this.db
+      .prepare<[string], { kind: string; amount: number; n: number }>(
+        'SELECT kind, SUM(amount) AS amount, SUM(entries) AS n FROM ledger_daily WHERE key_id = ? GROUP BY kind',
+      )
+      .all(keyId)) {
+      if (r.kind === 'grant') t.granted = r.amount;
+      else {
+        t.spent = r.amount;
+        t.debits = r.n;
+      }
+    }
+    return t;
+  }
+
+  async usageByKey(fromDay: number, toDay: number): Promise<KeyUsage[]> {
+    return this.db
+      .prepare<[number, number], KeyUsage>(
+        `SELECT k.id AS keyId, COALESCE(SUM(d.amount), 0) AS spent, COALESCE(SUM(d.entries), 0) AS calls
+         FROM api_keys k
+         LEFT JOIN ledger_daily d ON d.key_id = k.id AND d.kind = 'debit' AND d.day >= ? AND d.day <= ?
+         GROUP BY k.id ORDER BY k.created_at, k.id`,
+      )
+      .all(fromDay, toDay);
   }
 
   async available(keyId: string) {
@@ -739,14 +802,17 @@ export class SqliteLedger implements Ledger {
   async reconcile(): Promise<ReconcileReport> {
     const read = this.db.transaction(() => {
       const keys = this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id').all();
-      const sums = new Map(
-        this.db
-          .prepare<[], { key_id: string; grants: number; debits: number }>(
-            "SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ledger GROUP BY key_id",
-          )
-          .all()
-          .map((r) => [r.key_id, r]),
-      );
+      // grants and debits per key, of the journal or of its usage rollup
+      const sumsOf = (table: 'ledger' | 'ledger_daily') =>
+        new Map(
+          this.db
+            .prepare<[], { key_id: string; grants: number; debits: number }>(
+              `SELECT key_id, SUM(CASE WHEN kind = 'grant' THEN amount ELSE 0 END) AS grants, SUM(CASE WHEN kind = 'debit' THEN amount ELSE 0 END) AS debits FROM ${table} GROUP BY key_id`,
+            )
+            .all()
+            .map((r) => [r.key_id, r]),
+        );
+      const sums = sumsOf('ledger');
       const held = new Map(
         this.db
           .prepare<[], { key_id: string; held: number; n: number }>(
@@ -766,7 +832,8 @@ export class SqliteLedger implements Ledger {
           "SELECT key_id, idem_record, COUNT(*) AS n FROM ledger WHERE kind = 'debit' AND idem_record IS NOT NULL GROUP BY key_id, idem_record HAVING COUNT(*) > 1",
         )
         .all();
-      return { keys, sums, held, entries, orphans, doubled };
+      const rollup = sumsOf('ledger_daily');
+      return { keys, sums, held, entries, orphans, doubled, rollup };
     });
     return reconcileReport(read());
   }

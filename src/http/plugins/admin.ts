@@ -1,11 +1,14 @@
 // The operator API under /admin/v1, behind the bearer ADMIN_TOKEN (absent without it): keys
-// (create, list, show, revoke, grant credits), a key's ledger entries, and reconcile. The verbs
+// (create, list, show, revoke, grant credits), a key's ledger entries, every key's usage over a
+// period, and reconcile. The verbs
 // are in services/accounts.ts, the same the admin CLI calls.
 import type { Static } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../compose.js';
+import { UsageQuery } from '../../contract/account.js';
 import { CreateKeyBody, GrantBody, KeyIdParams, LedgerQuery } from '../../contract/admin.js';
 import { AppError } from '../../errors.js';
+import * as account from '../../services/account.js';
 import * as accounts from '../../services/accounts.js';
 import { bearerMatches, credentialRefuser, tokenDigest } from '../credentials.js';
 import { sendJson } from '../envelope.js';
@@ -52,6 +55,9 @@ const admin: FastifyPluginAsync<{ services: Services; token: string }> = async (
       },
     },
     async (req) => accounts.keyLedger(services, req.params.id, req.query.limit, req.query.before),
+  );
+  app.get<{ Querystring: UsageQuery }>('/usage', { schema: { querystring: UsageQuery } }, async (req) =>
+    account.usageOfAllKeys(services, req.query),
   );
   app.get('/reconcile', async (_req, reply) => {
     const report = await accounts.reconcile(services);

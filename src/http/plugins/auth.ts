@@ -1,5 +1,7 @@
-// The paid API's gate, before anything is billed: the API key (a failed one counts against the
-// caller's address), the key's rate limits, and the content type. A refused call costs nothing.
+// The gate of the API key's routes (the paid API and the free account API), before anything is
+// billed: the API key (a failed one counts against the caller's address), the key's rate limits,
+// and, for a request that carries a body (every method but GET and HEAD), its content type. A
+// refused call costs nothing.
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Services } from '../../compose.js';
@@ -32,6 +34,8 @@ const auth: FastifyPluginCallback<{ services: Services }> = (api, { services }, 
         );
       req.releaseSlot = admission.release;
     }
+    // a GET or HEAD carries no body, so it has no content type to check
+    if (req.method === 'GET' || req.method === 'HEAD') return;
     const ct = req.headers['content-type'];
     const mime = ct === 'application/json' ? ct : ct?.split(';')[0]?.trim().toLowerCase();
     if (mime !== 'application/json')
@@ -40,5 +44,6 @@ const auth: FastifyPluginCallback<{ services: Services }> = (api, { services }, 
   done();
 };
 
-/** registered inside the API's scope: its hook runs for the paid routes only */
+/** registered inside a scope (the paid API's, the account API's): its hook runs for that scope's
+ *  routes only */
 export default fp(auth, { name: 'auth', fastify: '5.x' });

@@ -270,6 +270,104 @@ class Metadata(_MetadataRequired, total=False):
     warnings: List[ApiWarning]
 
 
+class AccountTotals(TypedDict):
+    """Fields:
+        granted: Credits ever granted to the key
+        spent: Credits ever debited
+        calls: Charged calls ever
+    """
+    granted: float
+    spent: float
+    calls: int
+
+
+class Account(TypedDict):
+    """Fields:
+        id: The key's id (not the key)
+        prefix: The first characters of the key
+        credits: Balance: credits granted minus credits debited
+        held: Credits reserved by calls running now
+        available: What a call can spend now (balance minus held)
+    """
+    id: str
+    name: str
+    prefix: str
+    credits: float
+    held: float
+    available: float
+    created_at: str
+    totals: AccountTotals
+
+
+class UsageTotal(TypedDict):
+    """Fields:
+        credits: Credits debited
+        calls: Charged calls
+    """
+    credits: float
+    calls: int
+
+
+class UsageDay(TypedDict):
+    """Fields:
+        date: A UTC date, YYYY-MM-DD
+        credits: Credits debited that day
+        endpoints: By endpoint id (e.g. clipnet.posts); endpoints without calls that day are left out
+    """
+    date: str
+    credits: float
+    calls: int
+    endpoints: Dict[str, Any]
+
+
+class UsageEndpoint(TypedDict):
+    endpoint: str
+    credits: float
+    calls: int
+
+
+_UsageRequired = TypedDict("_UsageRequired", {"from": "str", "to": "str", "total": "UsageTotal", "days": "List[UsageDay]", "endpoints": "List[UsageEndpoint]"})
+_UsageOptional = TypedDict("_UsageOptional", {}, total=False)
+
+
+class Usage(_UsageRequired, _UsageOptional):
+    """Fields:
+        from: A UTC date, YYYY-MM-DD
+        to: A UTC date, YYYY-MM-DD
+        days: Every day of the period, oldest first, days without calls included
+        endpoints: The period by endpoint, most credits first
+    """
+
+
+class LedgerEntry(TypedDict):
+    """Fields:
+        seq: The entry's place in the ledger
+        endpoint: The endpoint charged (debits)
+        credits: Credits granted or debited
+        request_id: X-Request-Id of the charged call
+        client_request_id: The X-Request-Id the caller sent with it, if any
+        idempotent: The call carried an Idempotency-Key: its retries replayed this reply and were not charged (a replay adds no entry)
+    """
+    seq: int
+    time: str
+    kind: Literal["grant", "debit"]
+    endpoint: Optional[str]
+    credits: float
+    request_id: Optional[str]
+    client_request_id: Optional[str]
+    idempotent: bool
+    note: Optional[str]
+
+
+class Entries(TypedDict):
+    """Fields:
+        entries: Newest first
+        next_cursor: null on the last page
+    """
+    entries: List[LedgerEntry]
+    next_cursor: Optional[str]
+
+
 class _ClipnetPostsParamsRequired(TypedDict):
     username: str
 
@@ -554,6 +652,26 @@ class AnalyzeData(TypedDict):
     results: List[AnalyzeResult]
 
 
+_UsageParamsRequired = TypedDict("_UsageParamsRequired", {})
+_UsageParamsOptional = TypedDict("_UsageParamsOptional", {"from": "str", "to": "str"}, total=False)
+
+
+class UsageParams(_UsageParamsRequired, _UsageParamsOptional):
+    """Fields:
+        from: First day (UTC) of the period; default 29 days before `to`
+        to: Last day (UTC) of the period, included; default today
+    """
+
+
+class EntriesParams(TypedDict, total=False):
+    """Fields:
+        limit: (default: 50)
+        cursor: The `next_cursor` of the previous page
+    """
+    limit: int
+    cursor: str
+
+
 PicnetCommentsParams = ClipnetCommentsParams
 
 PicnetCommentsData = ClipnetCommentsData
@@ -562,12 +680,18 @@ PicnetHashtagPostsParams = ClipnetHashtagPostsParams
 
 PicnetHashtagPostsData = ClipnetHashtagPostsData
 
+AccountData = Account
+
+UsageData = Usage
+
+EntriesData = Entries
+
 
 EndpointId = Literal["clipnet.posts", "clipnet.comments", "clipnet.bulk_posts", "clipnet.hashtag_posts", "picnet.posts", "picnet.comments", "picnet.hashtag_posts", "vidnet.search", "vidnet.hashtag_search", "vidnet.comments", "vidnet.channel_videos", "vidnet.channel_shorts", "ml.analyze"]
 
 
 class _ApiResultFields(TypedDict):
-    endpoint: EndpointId
+    endpoint: str
     metadata: Metadata
     credits_used: float
     credits_remaining: Optional[float]
@@ -635,6 +759,18 @@ class VidnetChannelShortsApiResult(_ApiResultFields):
 
 class AnalyzeApiResult(_ApiResultFields):
     data: AnalyzeData
+
+
+class AccountApiResult(_ApiResultFields):
+    data: AccountData
+
+
+class UsageApiResult(_ApiResultFields):
+    data: UsageData
+
+
+class EntriesApiResult(_ApiResultFields):
+    data: EntriesData
 
 
 #: path (under /api/v1), the data field holding the items, whether pages follow a cursor, and the
@@ -985,6 +1121,14 @@ __all__ = [
     "VidnetChannelVideo",
     "VidnetComment",
     "Metadata",
+    "AccountTotals",
+    "Account",
+    "UsageTotal",
+    "UsageDay",
+    "UsageEndpoint",
+    "Usage",
+    "LedgerEntry",
+    "Entries",
     "ClipnetPostsParams",
     "ClipnetPostsData",
     "ClipnetCommentsParams",
@@ -1013,6 +1157,11 @@ __all__ = [
     "AnalyzeParams",
     "AnalyzeResult",
     "AnalyzeData",
+    "AccountData",
+    "UsageParams",
+    "UsageData",
+    "EntriesParams",
+    "EntriesData",
     "ClipnetPostsApiResult",
     "ClipnetCommentsApiResult",
     "ClipnetBulkPostsApiResult",
@@ -1026,6 +1175,9 @@ __all__ = [
     "VidnetChannelVideosApiResult",
     "VidnetChannelShortsApiResult",
     "AnalyzeApiResult",
+    "AccountApiResult",
+    "UsageApiResult",
+    "EntriesApiResult",
     "BadRequestError",
     "UnauthorizedError",
     "PaymentRequiredError",
@@ -1047,11 +1199,14 @@ def _body(**fields: Any) -> Dict[str, Any]:
 
 
 class Endpoints:
-    """One method per endpoint of the API, each a POST through `call`."""
+    """One method per endpoint of the API: a POST through `call`, or a free GET through `_read`."""
 
     def call(
         self, endpoint: EndpointId, params: Mapping[str, Any], *, idempotency_key: Optional[str] = None
     ) -> ApiResult:
+        raise NotImplementedError
+
+    def _read(self, endpoint: str, path: str, query: Mapping[str, Any]) -> ApiResult:
         raise NotImplementedError
 
     def _cursor_pages(
@@ -1593,4 +1748,52 @@ class Endpoints:
                 categories=categories,
                 llm_provider=llm_provider,
             ), idempotency_key=idempotency_key),
+        )
+
+    def account(self) -> AccountApiResult:
+        """The key: balance, held credits and totals: GET /api/v1/account.
+
+        Free: nothing is charged. Figures are summed from the ledger.
+        """
+        return cast(
+            "AccountApiResult",
+            self._read("account", "/account", {}),
+        )
+
+    def usage(
+        self,
+        *,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+    ) -> UsageApiResult:
+        """Credits and calls of the key by UTC day and by endpoint over a period (default: the last 30 days): GET /api/v1/account/usage.
+
+        Free: nothing is charged. Figures are summed from the ledger.
+
+        Args:
+            from_: First day (UTC) of the period; default 29 days before `to`
+            to: Last day (UTC) of the period, included; default today
+        """
+        return cast(
+            "UsageApiResult",
+            self._read("account.usage", "/account/usage", _body(**{"from": from_, "to": to})),
+        )
+
+    def entries(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> EntriesApiResult:
+        """The key's ledger entries (grants and debits), newest first, a page at a time: GET /api/v1/account/entries.
+
+        Free: nothing is charged. Figures are summed from the ledger.
+
+        Args:
+            limit: (default: 50)
+            cursor: The `next_cursor` of the previous page
+        """
+        return cast(
+            "EntriesApiResult",
+            self._read("account.entries", "/account/entries", _body(**{"limit": limit, "cursor": cursor})),
         )

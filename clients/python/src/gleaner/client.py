@@ -11,6 +11,7 @@ import random
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from email.utils import parsedate_to_datetime
@@ -282,13 +283,26 @@ class Gleaner(Endpoints):
         }
         if self._api_key:
             headers["X-API-Key"] = self._api_key
+        return self._retrying(endpoint, lambda attempt: self._attempt(endpoint, url, headers, body, key, attempt))
+
+    def _read(self, endpoint: str, path: str, query: Mapping[str, Any]) -> ApiResult:
+        """A free GET of the account API, retried on the same errors as a call (but for 409)."""
+        qs = urllib.parse.urlencode({k: v for k, v in query.items() if v is not None})
+        url = f"{self.base_url}{API_PREFIX}{path}{'?' + qs if qs else ''}"
+        headers = {**self.headers, "Accept": "application/json", "User-Agent": f"gleaner-python/{__version__}"}
+        if self._api_key:
+            headers["X-API-Key"] = self._api_key
+        return self._retrying(endpoint, lambda attempt: self._attempt(endpoint, url, headers, None, "", attempt))
+
+    def _retrying(self, endpoint: str, attempt_once: Callable[[int], ApiResult]) -> ApiResult:
         attempt = 1
         while True:
             try:
-                return self._attempt(endpoint, url, headers, body, key, attempt)
+                return attempt_once(attempt)
             except GleanerError as e:
                 error = e
             retryable = error.code in ("NETWORK_ERROR", "TIMEOUT") or error.status in RETRYABLE_STATUS
+            # 409 is worth waiting for only as our own call still running (IDEMPOTENCY_IN_PROGRESS)
             in_progress_ok = error.status != 409 or error.code == "IDEMPOTENCY_IN_PROGRESS"
             if not retryable or not in_progress_ok or attempt > self.retries:
                 raise error
@@ -301,9 +315,10 @@ class Gleaner(Endpoints):
             attempt += 1
 
     def _attempt(
-        self, endpoint: str, url: str, headers: Dict[str, str], body: bytes, key: str, attempt: int
+        self, endpoint: str, url: str, headers: Dict[str, str], body: Optional[bytes], key: str, attempt: int
     ) -> ApiResult:
-        request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+        method = "GET" if body is None else "POST"
+        request = urllib.request.Request(url, data=body, headers=headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 status, reply_headers, text = response.status, response.headers, response.read()
@@ -386,7 +401,7 @@ class Gleaner(Endpoints):
         if credits_remaining is None:
             credits_remaining = header_number("X-Credits-Remaining")
         return {
-            "endpoint": endpoint,  # type: ignore[typeddict-item]
+            "endpoint": endpoint,
             "data": envelope.get("data"),
             "metadata": metadata,  # type: ignore[typeddict-item]
             "credits_used": credits_used,

@@ -357,6 +357,47 @@ END;
 $$;
 `,
   },
+  {
+    version: 5,
+    name: 'usage rollup',
+    // The journal summed per key, UTC day, route and kind: the account API's usage and totals
+    // read it, and reconcile checks it against the journal. A statement-level trigger keeps it
+    // in the transaction of every journal insert (a batch of debits is one upsert). The journal
+    // is locked against inserts while the trigger is created and the rollup filled from it, so
+    // no row is missed or counted twice.
+    sql: `
+LOCK TABLE ledger IN SHARE ROW EXCLUSIVE MODE;
+
+CREATE TABLE ledger_daily (
+  key_id text NOT NULL,
+  day integer NOT NULL,
+  route text NOT NULL,
+  kind text NOT NULL,
+  amount bigint NOT NULL,
+  entries bigint NOT NULL,
+  PRIMARY KEY (key_id, day, route, kind)
+);
+
+CREATE FUNCTION ledger_daily_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ledger_daily AS d (key_id, day, route, kind, amount, entries)
+  SELECT key_id, floor(extract(epoch FROM created_at) / 86400)::integer, COALESCE(route, ''), kind,
+         SUM(amount), COUNT(*)
+  FROM new_rows GROUP BY 1, 2, 3, 4
+  ON CONFLICT (key_id, day, route, kind)
+  DO UPDATE SET amount = d.amount + EXCLUDED.amount, entries = d.entries + EXCLUDED.entries;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER ledger_daily_rows AFTER INSERT ON ledger
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_daily_add();
+
+INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+SELECT key_id, floor(extract(epoch FROM created_at) / 86400)::integer, COALESCE(route, ''), kind,
+       SUM(amount), COUNT(*)
+FROM ledger GROUP BY 1, 2, 3, 4;
+`,
+  },
 ];
 
 /** a fixed number naming "gleaner schema migrations" among advisory locks */
