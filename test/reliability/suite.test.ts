@@ -330,7 +330,7 @@ describe.each(DATABASES)('crash on %s', (kind) => {
 
 const FAULT_BODIES: Array<[string, unknown]> = [
   ['/clipnet/posts', { username: 'rafatech', limit: 5 }],
-  ['/picnet/posts', { username: 'harper_ramos', limit: 3 }],
+  ['/picnet/posts', { username: 'critterswithliam', limit: 3 }],
   ['/clipnet/hashtag/posts', { hashtags: ['fyp', 'viral'], max_posts_per_hashtag: 3 }],
   [
     '/clipnet/comments',
@@ -465,7 +465,7 @@ const FIELDS = [
 ];
 const SANDBOX_BODIES: Record<string, Record<string, unknown>> = {
   'clipnet.posts': { username: 'rafatech', limit: 2 },
-  'picnet.posts': { username: 'harper_ramos', limit: 2 },
+  'picnet.posts': { username: 'critterswithliam', limit: 2 },
   'clipnet.comments': {
     post_urls: ['https://www.clipnet.com/@rafatech/video/7501921969951202327'],
     limit_per_post: 2,
