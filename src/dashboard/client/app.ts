@@ -4,7 +4,7 @@
 import { renderChart, type UsageDay } from './chart.js';
 import { type CostCatalog, worstCase } from './cost.js';
 import { byId, credits, h, replace } from './dom.js';
-import { type Body, type CliField, cliLine, curl, sdkCode } from './snippets.js';
+import { type Body, type CliField, cliLine, curl, pythonCode, sdkCode } from './snippets.js';
 
 const KEY = 'gleaner.apiKey';
 const ADMIN = 'gleaner.adminToken';
@@ -416,6 +416,7 @@ function update() {
   byId('snip-curl').textContent = curl(origin, `${catalog.prefix}${ep.path}`, body);
   byId('snip-cli').textContent = cliLine(ep.cli.command, ep.cli.fields, body);
   byId('snip-sdk').textContent = sdkCode(ep.sdk, body, origin);
+  byId('snip-python').textContent = pythonCode(ep.sdk, body, origin);
 }
 
 async function send(e: Event) {

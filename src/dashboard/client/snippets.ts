@@ -51,10 +51,38 @@ export function cliLine(command: string, fields: Record<string, CliField>, body:
 
 export function sdkCode(method: string, body: Body, origin: string): string {
   return [
-    "import { Gleaner } from './packages/client/src/index.js';",
+    "import { Gleaner } from '@gleaner/client';",
     '',
     `const gleaner = new Gleaner({ apiKey: process.env.GLEANER_API_KEY, baseUrl: ${JSON.stringify(origin)} });`,
     `const result = await gleaner.${method}(${JSON.stringify(body, null, 2)});`,
     'console.log(result.data, result.creditsUsed, result.creditsRemaining);',
+  ].join('\n');
+}
+
+/** a JSON value as a Python literal (true/false/null become True/False/None) */
+export function pyLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'None';
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (typeof v === 'number' || typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(pyLiteral).join(', ')}]`;
+  return `{${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${JSON.stringify(k)}: ${pyLiteral(x)}`)
+    .join(', ')}}`;
+}
+
+/** the same call with the Python client (clients/python): its methods are the SDK's in
+ *  snake_case, the body's fields keyword arguments */
+export function pythonCode(method: string, body: Body, origin: string): string {
+  const name = method.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const args = Object.entries(body)
+    .map(([k, v]) => `${k}=${pyLiteral(v)}`)
+    .join(', ');
+  return [
+    'from gleaner import Gleaner',
+    '',
+    `gleaner = Gleaner(base_url=${JSON.stringify(origin)})  # the key from GLEANER_API_KEY`,
+    `result = gleaner.${name}(${args})`,
+    'print(result["data"], result["credits_used"], result["credits_remaining"])',
   ].join('\n');
 }

@@ -129,6 +129,7 @@ function page(prefix: string): string {
       <div><h3>gleaner CLI</h3><pre id="snip-cli"></pre><button type="button" class="secondary small" data-copy="snip-cli">Copy CLI line</button></div>
     </div>
     <h3>SDK (TypeScript)</h3><pre id="snip-sdk"></pre><button type="button" class="secondary small" data-copy="snip-sdk">Copy SDK code</button>
+    <h3>Python</h3><pre id="snip-python"></pre><button type="button" class="secondary small" data-copy="snip-python">Copy Python code</button>
     <p id="pg-copied" class="status" role="status" aria-live="polite"></p>
   </section>
 </div>
