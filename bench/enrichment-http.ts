@@ -16,7 +16,7 @@ import { buildOnce, createKey, sqliteDatabase, startCluster } from '../scripts/l
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES } from '../src/contract/items.js';
 import { ROOT } from '../src/paths.js';
-import { wrkSummary } from './lib/wrk.js';
+import { requireLoadTools, wrkSummary } from './lib/wrk.js';
 
 const REQUIRED_RATIO = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -93,8 +93,7 @@ const median = (xs: readonly number[]) => {
 };
 
 export default async function run(): Promise<void> {
-  for (const tool of ['wrk', 'taskset'])
-    if (spawnSync(tool, ['--version']).error) throw new Error(`${tool} is missing`);
+  requireLoadTools();
   buildOnce();
   const texts = distinctTexts();
   const dir = mkdtempSync(join(tmpdir(), 'gleaner-enrich-http-'));

@@ -34,6 +34,7 @@ import { writeDocSection } from '../scripts/lib/doc-section.js';
 import { createTestDatabase } from '../scripts/lib/pg.js';
 import { ROOT } from '../src/paths.js';
 import { BASELINE, baselineCheckout } from './lib/baseline.js';
+import { requireLoadTools, wrkSummary } from './lib/wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -109,12 +110,7 @@ function wrk(script: string, server: Server, seconds: number): Figures {
     { env: { ...process.env, BENCH_BODY: BODY, BENCH_KEY: server.key ?? '' }, encoding: 'utf8' },
   );
   const cpu = cpuSeconds(server.pid) - cpu0;
-  const line = r.stdout
-    ?.split('\n')
-    .reverse()
-    .find((l) => l.startsWith('{'));
-  if (r.status !== 0 || !line) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
-  const s = JSON.parse(line) as Record<string, number>;
+  const s = wrkSummary(r);
   const requests = s.requests!;
   return {
     rps: requests / (s.duration_us! / 1e6),
@@ -206,9 +202,7 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  for (const tool of ['wrk', 'taskset'])
-    if (spawnSync(tool, ['--version']).error)
-      throw new Error(`${tool} is missing: apt-get install -y ${tool === 'wrk' ? 'wrk' : 'util-linux'}`);
+  requireLoadTools();
   buildOnce();
   const dir = mkdtempSync(join(tmpdir(), 'gleaner-load-'));
   const script = join(dir, 'post.lua');

@@ -7,10 +7,10 @@
 //   KEEP=1 keeps the clone; PORT picks the port (default: a free one).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../src/paths.js';
+import { freePort } from './lib/cluster.js';
 import { expectedCost, items, priceTable, quickStart, readReadme, section } from './lib/readme.js';
 
 const failures: string[] = [];
@@ -19,16 +19,6 @@ const fail = (what: string) => {
   process.stdout.write(`  FAIL ${what}\n`);
 };
 const ok = (what: string) => process.stdout.write(`  ok   ${what}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** the commands of the README's first shell block (its two set-up commands) */
 function setupCommands(readme: string): string[] {

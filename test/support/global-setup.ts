@@ -7,9 +7,10 @@
 //   server, so when none answers the Redis-backed tests are skipped, each saying why, except in CI
 //   (CI=true, as .ci/run runs) or with REQUIRE_REDIS=1, where a missing Redis fails the run.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/cluster.js';
 
 function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -21,17 +22,6 @@ function reachable(host: string, port: number): Promise<boolean> {
     s.setTimeout(1000, () => done(false));
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
   });
 }
 
