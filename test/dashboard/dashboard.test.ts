@@ -6,7 +6,7 @@
 // and revokes it; every main control is reached with Tab. The server's clock is fixed (calls on
 // known days), and the screenshots in docs/screenshots/ are rewritten only when the picture
 // changed (screenshots.ts).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { ROOT } from '../../src/paths.js';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { browserMissing, launchChromium } from '../helpers/browser.js';
-import { type Rect, writeIfChanged } from './screenshots.js';
+import { decodePng, type Rect, writeIfChanged } from './screenshots.js';
 
 const ADMIN_TOKEN = 'admin-token-dashboard-0123';
 const SHOTS = join(ROOT, 'docs/screenshots');
@@ -602,4 +602,34 @@ describe.skipIf(missing)('/dashboard in headless Chromium', () => {
     expect(await focusName()).toBe('#apikey');
     await done(w);
   }, 60_000);
+
+  it("reads each screenshot's pixels as Chromium decodes them (the comparison of screenshots.ts)", async () => {
+    const page = await browser.newPage();
+    try {
+      for (const name of ['sign-in', 'overview', 'playground', 'operator', 'phone']) {
+        const png = readFileSync(join(SHOTS, `dashboard-${name}.png`));
+        const ours = decodePng(png);
+        const theirs = await page.evaluate(async (b64) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${b64}`;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+          ctx.drawImage(img, 0, 0);
+          const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+          // FNV-1a over the RGBA bytes (about:blank has no crypto.subtle)
+          let hash = 0x811c9dc5;
+          for (const b of data) hash = Math.imul(hash ^ b, 0x01000193) >>> 0;
+          return { width: canvas.width, height: canvas.height, hash };
+        }, png.toString('base64'));
+        let hash = 0x811c9dc5;
+        for (const b of ours.rgba) hash = Math.imul(hash ^ b, 0x01000193) >>> 0;
+        expect({ width: ours.width, height: ours.height, hash }, name).toEqual(theirs);
+      }
+    } finally {
+      await page.close();
+    }
+  });
 });
