@@ -29,6 +29,8 @@ small { display: block; color: var(--muted); }
 .row > * { flex: 1 1 12rem; }
 .row > button { flex: 0 0 auto; }
 .balance { font-size: 2.25rem; font-weight: 700; }
+/* focused after signing in so that a screen reader starts there; not a control, so no ring */
+.balance:focus { outline: none; }
 dl.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .5rem 1rem; margin: .5rem 0 0; }
 dl.figures dt { color: var(--muted); font-size: .875rem; }
 dl.figures dd { margin: 0; font-weight: 600; }

@@ -451,6 +451,17 @@ describe.skipIf(missing)('/dashboard in headless Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // the new key's holder signs in (another tab): no calls yet, an empty chart that says so
+    const holder = await open();
+    await holder.page.fill('#apikey', newKey);
+    await holder.page.press('#apikey', 'Enter');
+    await holder.page.waitForSelector('#chart .u-over');
+    expect(await holder.page.getAttribute('#balance', 'data-credits')).toBe('35');
+    expect(await holder.page.textContent('#chart')).toContain('No calls in this period yet.');
+    expect(await legend(holder.page)).toEqual({ 'Day (UTC)': 'last 30 days' });
+    expect(await holder.page.$$eval('#chart-table tbody tr', (rows) => rows.length)).toBe(0);
+    await done(holder);
+
     // revoking asks first: dismissed, nothing happens
     page.once('dialog', (d) => void d.dismiss());
     await page.click(`${row} button[data-revoke]`);
