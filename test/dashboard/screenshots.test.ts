@@ -62,6 +62,11 @@ function painted(img: Image, x: number, y: number, size: number): Image {
     for (let i = x; i < x + size; i++) rgba.set([255, 0, 0, 255], (j * img.width + i) * 4);
   return { ...img, rgba };
 }
+/** every colour channel moved by `by` (towards the middle) */
+function shifted(img: Image, by: number): Image {
+  const rgba = img.rgba.map((v, i) => (i % 4 === 3 ? v : v > 127 ? v - by : v + by));
+  return { ...img, rgba };
+}
 const pixel = (img: Image, x: number, y: number) =>
   `#${Array.from(img.rgba.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 3), (v) =>
     v.toString(16).padStart(2, '0'),
@@ -87,6 +92,10 @@ describe('the screenshots of the docs', () => {
     expect(differingPixels(shot, red)).toBe(100);
     expect(differingPixels(shot, red, [{ x: 95, y: 195, width: 20, height: 20 }])).toBe(0);
     expect(differingPixels(shot, red, [{ x: 100, y: 200, width: 10, height: 5 }])).toBe(50);
+    // anti-aliasing noise of a step or two is no change; a faint change is one
+    expect(differingPixels(shot, shifted(shot, 2))).toBe(0);
+    expect(differingPixels(shot, shifted(shot, 40))).toBe(1280 * 900);
+    expect(differingPixels(shot, shifted(shot, 2), [], 0)).toBe(1280 * 900);
     expect(differingPixels(shot, { ...shot, height: 899, rgba: shot.rgba.subarray(0, 1280 * 899 * 4) })).toBe(
       1280 * 900,
     );
