@@ -334,7 +334,10 @@ describe.skipIf(missing)('/dashboard in headless Chromium', () => {
     // each copy button puts its snippet on the clipboard, as shown
     const copied: Record<string, string> = {};
     for (const id of ['snip-curl', 'snip-cli', 'snip-sdk', 'snip-python']) {
-      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.evaluate(() => {
+        document.getElementById('pg-copied')!.textContent = '';
+        return navigator.clipboard.writeText('');
+      });
       await page.click(`button[data-copy="${id}"]`);
       await page.waitForFunction(() => document.getElementById('pg-copied')?.textContent === 'Copied.');
       copied[id] = await page.evaluate(() => navigator.clipboard.readText());
@@ -364,6 +367,8 @@ describe.skipIf(missing)('/dashboard in headless Chromium', () => {
     await page.waitForFunction(() =>
       /^HTTP 200/.test(document.getElementById('pg-status')?.textContent ?? ''),
     );
+    // the figures are read again before the button is offered again
+    await page.waitForSelector('#pg-send:not([disabled])');
     const reply = JSON.parse((await page.textContent('#pg-reply'))!) as {
       metadata: { credits_used: number };
     };
