@@ -126,6 +126,30 @@ async function main(): Promise<void> {
       else ok(`${req.path} ${JSON.stringify(req.body)}: ${n} items for ${cost} credits`);
     }
 
+    // the dashboard the Quick start sends the reader to, from the build `npm start` made: its
+    // page, and every style sheet and module it loads, following the modules' imports (uPlot's
+    // build is served from its package, not from dist/)
+    const dashboard = await fetch(`${base}/dashboard`);
+    const queue = [...(await dashboard.text()).matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
+    const served = new Set<string>();
+    const broken: string[] = [];
+    for (let asset = queue.shift(); asset !== undefined; asset = queue.shift()) {
+      if (served.has(asset)) continue;
+      served.add(asset);
+      const r = await fetch(`${base}${asset}`);
+      if (!r.ok) broken.push(`${asset} ${r.status}`);
+      else if (asset.endsWith('.js'))
+        for (const m of (await r.text()).matchAll(/^import .* from '\.\/([\w.-]+\.js)';$/gm))
+          queue.push(`/dashboard/assets/${m[1]}`);
+    }
+    if (!dashboard.ok || broken.length > 0 || !served.has('/dashboard/assets/uplot.js'))
+      fail(
+        `/dashboard: page ${dashboard.status}; ${broken.join(', ') || `served ${[...served].join(', ')}`}`,
+      );
+    else ok(`/dashboard serves its page and the ${served.size} files it loads, uPlot's included`);
+
     // a stop signal stops it
     process.kill(-server.pid!, 'SIGTERM');
     const exited = await Promise.race([

@@ -29,13 +29,21 @@ small { display: block; color: var(--muted); }
 .row > * { flex: 1 1 12rem; }
 .row > button { flex: 0 0 auto; }
 .balance { font-size: 2.25rem; font-weight: 700; }
+/* focused after signing in so that a screen reader starts there; not a control, so no ring */
+.balance:focus { outline: none; }
 dl.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .5rem 1rem; margin: .5rem 0 0; }
 dl.figures dt { color: var(--muted); font-size: .875rem; }
 dl.figures dd { margin: 0; font-weight: 600; }
-.chart-svg { width: 100%; height: auto; display: block; }
-.chart-svg .grid { stroke: var(--line); }
-.chart-svg .axis { fill: var(--muted); font-size: 11px; }
-.legend { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; margin: .5rem 0; font-size: .875rem; }
+.chart-plot { width: 100%; min-height: 12.5rem; }
+.chart-plot .uplot { width: 100%; font-family: inherit; }
+.chart-plot .u-over:focus-visible { outline-offset: 0; }
+.chart-plot .u-legend { font-size: .875rem; text-align: left; margin-top: .5rem; width: auto; }
+.chart-plot .u-legend th, .chart-plot .u-legend td { border: 0; padding: .15rem .25rem; }
+.chart-plot .u-legend .u-series th { cursor: pointer; font-weight: 400; border-radius: .25rem; }
+.chart-plot .u-legend .u-value { font-variant-numeric: tabular-nums; font-weight: 600; }
+.chart-tip { position: absolute; z-index: 10; pointer-events: none; background: var(--card); color: var(--fg); border: 1px solid var(--line); border-radius: .375rem; padding: .4rem .6rem; font-size: .8rem; line-height: 1.4; white-space: nowrap; box-shadow: 0 2px 8px rgb(0 0 0 / .15); }
+.chart-tip[hidden] { display: none; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; margin-right: .35rem; vertical-align: -1px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }

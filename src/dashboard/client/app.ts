@@ -1,7 +1,7 @@
 // The dashboard in the browser: sign in with an API key (kept in sessionStorage, sent as the
 // X-API-Key header, never in a URL), the balance, credits per day by endpoint, the recent calls,
 // the playground, and the operator view (ADMIN_TOKEN, also in sessionStorage only).
-import { renderChart, type UsageDay } from './chart.js';
+import { clearChart, renderChart, type UsageDay } from './chart.js';
 import { type CostCatalog, worstCase } from './cost.js';
 import { byId, credits, h, replace } from './dom.js';
 import { type Body, type CliField, cliLine, curl, pythonCode, sdkCode } from './snippets.js';
@@ -140,7 +140,7 @@ function signOut() {
   replace(byId('account-name'));
   byId('balance').textContent = '–';
   replace(byId('calls'));
-  replace(byId('chart'));
+  clearChart(byId('chart'));
   replace(byId('keys'));
   replace(byId('reconcile'));
   replace(byId('new-key'));

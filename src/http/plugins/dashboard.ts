@@ -3,10 +3,12 @@
 // keys. The page calls the same JSON APIs as any client (/api/v1/account…, the paid endpoints,
 // /admin/v1); the key stays in the tab's sessionStorage and travels as a header only.
 // The browser code is the TypeScript under src/dashboard/client/, compiled by the build into
-// dist/ (from the sources, under tsx or the tests, each module is compiled on first request).
+// dist/ (from the sources, under tsx or the tests, each module is compiled on first request); the
+// chart library, uPlot, is served from its installed package.
 // Served with no outside host and under a strict CSP, like /docs.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
@@ -20,6 +22,19 @@ import { DOCS_CSP } from './docs.js';
 const MODULES: ReadonlySet<string> = new Set(['app.js', 'chart.js', 'cost.js', 'dom.js', 'snippets.js']);
 
 const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../dashboard/client');
+
+/** files served as they are from installed packages (a Map: the name comes from the URL) */
+const VENDORED: ReadonlyMap<string, { pkg: string; file: string; type: string }> = new Map([
+  // the chart library's ESM build: chart.js imports it as './uplot.js'
+  ['uplot.js', { pkg: 'uplot', file: 'dist/uPlot.esm.js', type: 'text/javascript; charset=utf-8' }],
+  ['uplot.css', { pkg: 'uplot', file: 'dist/uPlot.min.css', type: 'text/css; charset=utf-8' }],
+]);
+
+/** a file of an installed package: resolved from node_modules at run time, from src/ or dist/ alike */
+async function vendored(pkg: string, file: string): Promise<string> {
+  const dir = dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`));
+  return readFile(join(dir, file), 'utf8');
+}
 
 const SECURITY_HEADERS = {
   'content-security-policy': DOCS_CSP,
@@ -48,6 +63,7 @@ function page(prefix: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Gleaner dashboard</title>
 <link rel="icon" href="data:,">
+<link rel="stylesheet" href="${prefix}/assets/uplot.css">
 <link rel="stylesheet" href="${prefix}/assets/dashboard.css">
 <script type="module" src="${prefix}/assets/app.js"></script>
 </head>
@@ -215,13 +231,17 @@ const dashboard: FastifyPluginAsync<DashboardOptions> = async (app, opts) => {
     const name = req.params.name;
     if (name === 'dashboard.css')
       return reply.headers(SECURITY_HEADERS).type('text/css; charset=utf-8').send(CSS);
-    if (!MODULES.has(name)) throw new AppError('NOT_FOUND', `No asset ${name}`);
-    let js = cache.get(name);
-    if (js === undefined) {
-      js = await compiled(name);
-      cache.set(name, js);
+    const vendor = VENDORED.get(name);
+    if (!vendor && !MODULES.has(name)) throw new AppError('NOT_FOUND', `No asset ${name}`);
+    let text = cache.get(name);
+    if (text === undefined) {
+      text = vendor ? await vendored(vendor.pkg, vendor.file) : await compiled(name);
+      cache.set(name, text);
     }
-    return reply.headers(SECURITY_HEADERS).type('text/javascript; charset=utf-8').send(js);
+    return reply
+      .headers(SECURITY_HEADERS)
+      .type(vendor?.type ?? 'text/javascript; charset=utf-8')
+      .send(text);
   });
 };
 
