@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../scripts/lib/pg.js';
 import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeSources } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeSources } from '../support/fakes.js';
 import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { ROOT } from '../../src/paths.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { browserMissing, launchChromium } from '../helpers/browser.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { browserMissing, launchChromium } from '../support/browser.js';
 
 const ADMIN_TOKEN = 'admin-token-dashboard-0123';
 const SHOTS = join(ROOT, 'docs/screenshots');

@@ -11,8 +11,8 @@ import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
-import { browserMissing, launchChromium } from '../helpers/browser.js';
-import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
+import { browserMissing, launchChromium } from '../support/browser.js';
+import { fakeEnricher, fakeSources } from '../support/fakes.js';
 
 let app: App;
 let services: Services;
