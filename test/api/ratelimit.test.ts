@@ -2,7 +2,7 @@
 // cost nothing, and counters shared by instances through Redis and through PostgreSQL.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../scripts/lib/pg.js';
-import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
+import { openPostgresLedger } from '../../src/billing/ledger/postgres/ledger.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { fakeSources } from '../support/fakes.js';
 import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
