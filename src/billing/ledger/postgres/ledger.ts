@@ -7,15 +7,12 @@
 //    apply only while the call's lease still owns its idempotency record (the row is locked and
 //    checked in that transaction: a run a retry took over is fenced off, see migration 4);
 //  - durability: a COMMIT returns once its WAL is flushed;
-//  - group commit (../batcher.ts): a debit holds its key's row lock until its COMMIT, so the
-//    calls of one key would run one commit (one WAL flush) at a time. Instead, the charges, holds
-//    and settles that arrive while a write is running are queued and then run together in one
-//    transaction (see together()): one call of the gleaner_batch_fenced function does them in the
-//    order they came (sorted by key, so that two batches lock rows in the same order), then one
-//    statement stores their Idempotency-Key responses, then COMMIT.
+//  - group commit (../batcher.ts, batch.ts): a debit holds its key's row lock until its COMMIT,
+//    so the calls of one key would run one commit (one WAL flush) at a time. Instead, the
+//    charges, holds and settles that arrive while a write is running are queued and then run
+//    together in one transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import type { Price } from '../../pricing.js';
+import type pg from 'pg';
 import { Batcher } from '../batcher.js';
 import type {
   ChargeOutcome,
@@ -43,6 +40,15 @@ import {
   toRecord,
   toTotals,
 } from '../rows.js';
+import {
+  type Batched,
+  type BatchOutcome,
+  type BatchWrite,
+  batchRow,
+  finishDebit,
+  runBatch,
+  runTogether,
+} from './batch.js';
 import { migrate } from './migrations.js';
 import { createPool } from './pool.js';
 import * as sql from './sql.js';
@@ -59,49 +65,6 @@ export interface PostgresLedgerOptions {
 
 type Client = pg.PoolClient;
 
-/** one call of a batch: its row of gleaner_batch_fenced's arguments (see migration 4) */
-interface BatchRow {
-  kind: 'charge' | 'hold' | 'settle';
-  keyId: string;
-  base: number;
-  perItem: number;
-  want: number;
-  min: number;
-  requestId: string;
-  route: string;
-  holdId: string | null;
-  ttlMs: number | null;
-  clientRequestId: string | null;
-  idempotency: IdempotencyLease | null;
-}
-
-interface BatchOutcome {
-  n: number | null;
-  amount: number | null;
-  balance: number | null;
-  /** the call's lease no longer owns its idempotency record: nothing was done */
-  fenced: boolean;
-}
-
-/** a stored Idempotency-Key response, written in the batch's transaction */
-interface StoredRow {
-  lease: IdempotencyLease;
-  status: number;
-  headers: string;
-  body: string;
-}
-
-/** one charge, hold or settle queued for the batcher */
-interface Write {
-  row: BatchRow;
-  /** whether finish() may give a response to store (an Idempotency-Key call) */
-  stores: boolean;
-  /** reads its outcome from its row of gleaner_batch_fenced's answer */
-  finish(out: BatchOutcome): { value: unknown; stored?: StoredRow };
-  /** the call on its own, in its own transaction (alone, or when its batch failed) */
-  alone(): Promise<unknown>;
-}
-
 /** writes of one instance running at once. One: what arrives meanwhile waits and goes in the
  *  next batch. Two, in load runs against one busy key while this was developed, gave about 10%
  *  fewer requests per second and 50% more database CPU per call (the second batch mostly waits
@@ -109,100 +72,18 @@ interface Write {
  *  result, not the comparison. */
 const MAX_WRITES = 1;
 
-/** an error the server reported for a statement: the transaction was rolled back, the
- *  connection is still usable */
-const statementError = (e: unknown) => e instanceof pg.DatabaseError && e.severity === 'ERROR';
-
 export class PostgresLedger implements Ledger {
   readonly kind = 'postgres' as const;
   private closed = false;
-  private readonly batcher = new Batcher<Write>(
+  private readonly batcher = new Batcher<BatchWrite>(
     {
-      together: (writes) => this.together(writes),
+      together: (writes) => runTogether(this.pool, writes),
       alone: (write) => write.alone(),
     },
     { gather: 'busy', concurrency: MAX_WRITES, orderBy: (w) => w.row.keyId },
   );
 
   constructor(readonly pool: pg.Pool) {}
-
-  /** Several calls in one transaction (see the header); null when a statement failed and
-   *  nothing was committed, so that each call runs again on its own. */
-  private async together(batch: Write[]): Promise<unknown[] | null> {
-    // a failed connect rejects every call of the batch
-    const c = await this.pool.connect();
-    let values: unknown[];
-    // without responses to store, the batch is one statement: its own implicit transaction,
-    // committed (WAL flushed) before it answers, in one round trip instead of three
-    const explicit = batch.some((op) => op.stores);
-    try {
-      if (explicit) await c.query('BEGIN');
-      values = await this.batchIn(c, batch);
-      if (explicit) await c.query('COMMIT');
-    } catch (e) {
-      if (!statementError(e)) {
-        // the connection broke (or this code did): whether the batch committed is unknown, so
-        // no call may run again; the connection is closed, which rolls back what did not commit
-        c.release(e instanceof Error ? e : true);
-        throw e;
-      }
-      if (explicit) await c.query('ROLLBACK').catch(() => {});
-      c.release();
-      return null;
-    }
-    c.release();
-    return values;
-  }
-
-  /** Runs calls in one gleaner_batch_fenced call and stores their Idempotency-Key responses, on
-   *  `c` (in a transaction when a response is to be stored); returns their values in order. */
-  private async batchIn(c: Client, batch: Array<Pick<Write, 'row' | 'finish'>>): Promise<unknown[]> {
-    const rows = batch.map((op) => op.row);
-    const r = await c.query<BatchOutcome>({
-      name: 'batch',
-      text: sql.BATCH,
-      values: [
-        rows.map((x) => x.kind),
-        rows.map((x) => x.keyId),
-        rows.map((x) => x.base),
-        rows.map((x) => x.perItem),
-        rows.map((x) => x.want),
-        rows.map((x) => x.min),
-        rows.map((x) => x.requestId),
-        rows.map((x) => x.route),
-        rows.map((x) => x.holdId),
-        rows.map((x) => x.ttlMs),
-        rows.map((x) => x.clientRequestId),
-        rows.map((x) => x.idempotency?.key ?? null),
-        rows.map((x) => x.idempotency?.record ?? null),
-        rows.map((x) => x.idempotency?.generation ?? null),
-      ],
-    });
-    if (r.rows.length !== batch.length)
-      throw new Error('gleaner_batch_fenced answered a row count of its own');
-    const values: unknown[] = [];
-    const stored: StoredRow[] = [];
-    batch.forEach((op, i) => {
-      const f = op.finish(r.rows[i]!);
-      values.push(f.value);
-      if (f.stored) stored.push(f.stored);
-    });
-    if (stored.length > 0)
-      await c.query({
-        name: 'store_responses',
-        text: sql.STORE_RESPONSES,
-        values: [
-          stored.map((x) => x.lease.keyId),
-          stored.map((x) => x.lease.key),
-          stored.map((x) => x.lease.record),
-          stored.map((x) => x.lease.generation),
-          stored.map((x) => x.status),
-          stored.map((x) => x.headers),
-          stored.map((x) => x.body),
-        ],
-      });
-    return values;
-  }
 
   private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -334,72 +215,14 @@ export class PostgresLedger implements Ledger {
 
   /** a call with an Idempotency-Key on its own: gleaner_batch_fenced with one row, in a
    *  transaction with its stored response */
-  private async fencedAlone(op: Pick<Write, 'row' | 'finish'>): Promise<unknown> {
-    return this.tx(async (c) => (await this.batchIn(c, [op]))[0]);
-  }
-
-  private batchRow(
-    kind: BatchRow['kind'],
-    req: {
-      keyId: string;
-      requestId: string;
-      route: string;
-      price: Price;
-      minItems: number;
-      clientRequestId?: string;
-      idempotency?: IdempotencyLease;
-    },
-    want: number,
-    hold: { holdId: string; ttlMs: number | null } | null = null,
-  ): BatchRow {
-    return {
-      kind,
-      keyId: req.keyId,
-      base: req.price.base,
-      perItem: req.price.perItem,
-      want,
-      min: req.minItems,
-      requestId: req.requestId,
-      route: req.route,
-      holdId: hold?.holdId ?? null,
-      ttlMs: hold?.ttlMs ?? null,
-      clientRequestId: req.clientRequestId ?? null,
-      idempotency: req.idempotency
-        ? {
-            keyId: req.idempotency.keyId,
-            key: req.idempotency.key,
-            record: req.idempotency.record,
-            generation: req.idempotency.generation,
-          }
-        : null,
-    };
-  }
-
-  /** a debit's outcome in a batch, and the stored response to write with it */
-  private finishDebit(
-    out: BatchOutcome,
-    idempotency: ChargeRequest['idempotency'],
-  ): { value: ChargeResult; stored?: StoredRow } {
-    if (out.fenced) return { value: { ok: false, fenced: true } };
-    if (out.n === null || out.amount === null || out.balance === null) return { value: { ok: false } };
-    const outcome: ChargeOutcome = { items: out.n, amount: out.amount, balance: out.balance };
-    if (!idempotency) return { value: { ok: true, ...outcome } };
-    const stored = idempotency.render(outcome);
-    return {
-      value: { ok: true, ...outcome, stored },
-      stored: {
-        lease: idempotency,
-        status: stored.status,
-        headers: JSON.stringify(stored.headers),
-        body: stored.body,
-      },
-    };
+  private async fencedAlone(op: Batched): Promise<unknown> {
+    return this.tx(async (c) => (await runBatch(c, [op]))[0]);
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const op = {
-      row: this.batchRow('charge', req, req.items),
-      finish: (out: BatchOutcome) => this.finishDebit(out, req.idempotency),
+      row: batchRow('charge', req, req.items),
+      finish: (out: BatchOutcome) => finishDebit(out, req.idempotency),
     };
     return this.batcher.submit({
       ...op,
@@ -417,7 +240,7 @@ export class PostgresLedger implements Ledger {
   async hold(req: HoldRequest): Promise<HoldResult> {
     const holdId = `hold_${randomUUID().replaceAll('-', '')}`;
     return this.batcher.submit({
-      row: this.batchRow('hold', req, req.maxItems, { holdId, ttlMs: req.ttlMs }),
+      row: batchRow('hold', req, req.maxItems, { holdId, ttlMs: req.ttlMs }),
       stores: false,
       finish: (out) => ({
         value:
@@ -449,8 +272,8 @@ export class PostgresLedger implements Ledger {
 
   async settle(req: SettleRequest): Promise<ChargeResult> {
     const op = {
-      row: this.batchRow('settle', req, req.items, { holdId: req.holdId, ttlMs: null }),
-      finish: (out: BatchOutcome) => this.finishDebit(out, req.idempotency),
+      row: batchRow('settle', req, req.items, { holdId: req.holdId, ttlMs: null }),
+      finish: (out: BatchOutcome) => finishDebit(out, req.idempotency),
     };
     return this.batcher.submit({
       ...op,
