@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createTestDatabase, withClient } from '../scripts/lib/pg.js';
 import type { Ledger } from '../src/billing/ledger/interface.js';
-import { openPostgresLedger } from '../src/billing/ledger/postgres.js';
-import { SqliteLedger } from '../src/billing/ledger/sqlite.js';
+import { openPostgresLedger } from '../src/billing/ledger/postgres/ledger.js';
+import { SqliteLedger } from '../src/billing/ledger/sqlite/ledger.js';
 import { ENDPOINTS } from '../src/contract/endpoints.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

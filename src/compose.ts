@@ -22,7 +22,7 @@ import { instrumentEnricher } from './metrics/enrichment.js';
 import { Metrics } from './metrics/index.js';
 import { MeteredLedger } from './metrics/ledger.js';
 import { instrumentSources } from './metrics/sources.js';
-import { createRateLimitStore, RateLimiter } from './ratelimit/index.js';
+import { createRateLimiter, type RateLimiter } from './ratelimit/index.js';
 import { injectFaults } from './sources/fault-injection.js';
 import type { Sources } from './sources/interface.js';
 
@@ -132,12 +132,8 @@ export async function createServices(
     concurrencyTtlSeconds: Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 30,
     authFailuresPerMinute: config.AUTH_FAILURE_LIMIT,
   };
-  const anyLimit = policy.requests > 0 || policy.concurrency > 0 || policy.authFailuresPerMinute > 0;
-  const rateLimiter = new RateLimiter(
-    createRateLimitStore({
-      redis,
-      postgresUrl: anyLimit && isPostgresUrl(config.databaseUrl) ? config.databaseUrl : null,
-    }),
+  const rateLimiter = createRateLimiter(
+    { redis, postgresUrl: isPostgresUrl(config.databaseUrl) ? config.databaseUrl : null },
     policy,
     {
       onLimited: (reason) => metrics.rateLimited.inc({ reason }),

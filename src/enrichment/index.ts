@@ -1,5 +1,6 @@
 // Picks the analyzer behind each provider name: the built-in engine by default, or the
-// OpenAI-compatible LLM backend for the names listed in LLM_PROVIDERS.
+// OpenAI-compatible LLM backend for the names listed in LLM_PROVIDERS. Without an LLM backend the
+// built-in engine serves every name, and no router stands in front of it.
 import type { Config } from '../config.js';
 import type { LlmProvider } from '../contract/items.js';
 import { createBuiltinEnricher } from './engine/pool.js';
@@ -9,12 +10,12 @@ import { createLlmEnricher } from './llm/index.js';
 export class ProviderRouter implements Enricher {
   constructor(
     private readonly builtin: Enricher,
-    private readonly llm: Enricher | null,
+    private readonly llm: Enricher,
     private readonly llmProviders: ReadonlySet<string>,
   ) {}
 
   private pick(provider: LlmProvider): Enricher {
-    return this.llm && this.llmProviders.has(provider) ? this.llm : this.builtin;
+    return this.llmProviders.has(provider) ? this.llm : this.builtin;
   }
 
   enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }) {
@@ -26,20 +27,18 @@ export class ProviderRouter implements Enricher {
   }
 
   async close() {
-    await Promise.all([this.builtin.close(), this.llm?.close()]);
+    await Promise.all([this.builtin.close(), this.llm.close()]);
   }
 }
 
 export function createEnricher(config: Config): Enricher {
   const builtin = createBuiltinEnricher({ threads: config.ENRICH_THREADS });
-  const llm =
-    config.llmProviders.length > 0 && config.LLM_BASE_URL && config.LLM_MODEL
-      ? createLlmEnricher({
-          baseUrl: config.LLM_BASE_URL,
-          apiKey: config.LLM_API_KEY,
-          model: config.LLM_MODEL,
-          timeoutMs: config.LLM_TIMEOUT_MS,
-        })
-      : null;
+  if (config.llmProviders.length === 0 || !config.LLM_BASE_URL || !config.LLM_MODEL) return builtin;
+  const llm = createLlmEnricher({
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+  });
   return new ProviderRouter(builtin, llm, new Set(config.llmProviders));
 }

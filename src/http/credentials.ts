@@ -26,9 +26,9 @@ const tooManyAuthFailures = (retryAfterSeconds: number) =>
  *  one bad client behind a shared address (a NAT) locks out nobody else. */
 export function credentialRefuser(rateLimiter: RateLimiter) {
   return async (req: FastifyRequest, failure: AppError): Promise<never> => {
-    const blocked = rateLimiter.addressBlocked(req.ip);
+    const blocked = rateLimiter.authFailures.blocked(req.ip);
     if (blocked !== null) throw tooManyAuthFailures(blocked);
-    const wait = await rateLimiter.authFailed(req.ip);
+    const wait = await rateLimiter.authFailures.failed(req.ip);
     if (wait !== null) throw tooManyAuthFailures(wait);
     throw failure;
   };

@@ -2,7 +2,7 @@
 // day and endpoint, and ledger entries, free of charge; the figures agree with the ledger's
 // reconcile after concurrent calls, retries with an Idempotency-Key included.
 import { afterEach, describe, expect, test } from 'vitest';
-import { LEDGERS, type LedgerApp, startAppOn } from '../helpers/ledgers.js';
+import { LEDGERS, type LedgerApp, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

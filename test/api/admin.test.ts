@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 const run = promisify(execFile);
 const TOKEN = 'admin-token-0123456789';

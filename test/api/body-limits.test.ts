@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ANALYZE_BODY_LIMIT, DEFAULT_BODY_LIMIT, ENDPOINTS } from '../../src/contract/endpoints.js';
 import { buildOpenApi } from '../../src/contract/openapi.js';
 import { createBuiltinEnricher } from '../../src/enrichment/engine/pool.js';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
 beforeAll(async () => {

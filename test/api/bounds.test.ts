@@ -3,8 +3,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { VALID_BODIES } from '../helpers/bodies.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { VALID_BODIES } from '../support/bodies.js';
 
 let t: TestApp;
 beforeAll(async () => {

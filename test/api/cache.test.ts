@@ -2,8 +2,8 @@
 // usual; the sandbox is never cached; with Redis the cache is shared by instances.
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeEnricher, fakeSources } from '../support/fakes.js';
 import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];

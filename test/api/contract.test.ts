@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Metadata, successEnvelope } from '../../src/contract/common.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { itemSchemas } from '../../src/contract/items.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { ITEMS_KEY, VALID_BODIES } from '../helpers/bodies.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { ITEMS_KEY, VALID_BODIES } from '../support/bodies.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EnrichmentError } from '../../src/enrichment/interface.js';
 import { SourceError } from '../../src/sources/interface.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { VALID_BODIES } from '../helpers/bodies.js';
-import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { VALID_BODIES } from '../support/bodies.js';
+import { fakeEnricher, fakeSources } from '../support/fakes.js';
 
 function expectError(
   r: { statusCode: number; json: () => any; headers: Record<string, unknown> },

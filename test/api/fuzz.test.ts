@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { createBuiltinEnricher } from '../../src/enrichment/engine/pool.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { VALID_BODIES } from '../helpers/bodies.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { VALID_BODIES } from '../support/bodies.js';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';
 const PROTOTYPE_NAMES = [

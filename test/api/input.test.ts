@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENDPOINTS, MAX_BODY_DEPTH, MAX_BODY_VALUES } from '../../src/contract/endpoints.js';
 import { createBuiltinEnricher } from '../../src/enrichment/engine/pool.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { VALID_BODIES } from '../helpers/bodies.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { VALID_BODIES } from '../support/bodies.js';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';
 const PROTOTYPE_NAMES = ['constructor', 'Constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];

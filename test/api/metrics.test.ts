@@ -2,8 +2,8 @@
 // calls by backend and outcome, cache hits, enrichment texts; optionally behind a token.
 import { afterEach, expect, test } from 'vitest';
 import { SourceError } from '../../src/sources/interface.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeSources } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeSources } from '../support/fakes.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

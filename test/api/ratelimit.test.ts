@@ -2,9 +2,9 @@
 // cost nothing, and counters shared by instances through Redis and through PostgreSQL.
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../scripts/lib/pg.js';
-import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeSources } from '../helpers/fakes.js';
+import { openPostgresLedger } from '../../src/billing/ledger/postgres/ledger.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeSources } from '../support/fakes.js';
 import { REDIS_MISSING, REDIS_TEST_URL } from '../support/redis.js';
 
 const apps: TestApp[] = [];
@@ -93,11 +93,11 @@ describe.each(['memory', 'redis', 'postgres'] as const)('failed authentications 
         { ...env, DATABASE_URL: db.url },
         { ledger: await openPostgresLedger(db.url, { poolSize: 4 }) },
       );
-      expect(t.services.rateLimiter.store.kind).toBe('postgres');
+      expect(t.services.rateLimiter.store?.kind).toBe('postgres');
       return t;
     }
     const t = await app(env);
-    expect(t.services.rateLimiter.store.kind).toBe(store);
+    expect(t.services.rateLimiter.store?.kind).toBe(store);
     return t;
   }
 
@@ -203,4 +203,27 @@ test('the limits are off by default: no RateLimit headers', async () => {
   expect(r.statusCode).toBe(200);
   expect(r.headers.ratelimit).toBeUndefined();
   expect(r.headers['ratelimit-policy']).toBeUndefined();
+});
+
+test('with every limit off, no counter store is opened and failed keys are never turned into 429', async () => {
+  const t = await app({ AUTH_FAILURE_LIMIT: '0' });
+  expect(t.services.rateLimiter.store).toBeNull();
+  const ip = address();
+  const codes = [];
+  for (let i = 0; i < 40; i++)
+    codes.push(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/v1/ml/analyze',
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json', 'x-api-key': `gl_guess${i}` },
+          payload: JSON.stringify(body),
+        })
+      ).statusCode,
+    );
+  expect(new Set(codes)).toEqual(new Set([401]));
+  const ok = await t.post('/ml/analyze', body);
+  expect(ok.statusCode).toBe(200);
+  expect(ok.headers['ratelimit-policy']).toBeUndefined();
 });

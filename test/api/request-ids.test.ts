@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { LEDGERS, type LedgerApp, startAppOn } from '../helpers/ledgers.js';
+import { LEDGERS, type LedgerApp, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

@@ -6,8 +6,8 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeSources } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeSources } from '../support/fakes.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -2,8 +2,8 @@
 // call is a 402 and costs nothing (never `posts: []` charged the base, with `has_more` and no
 // cursor). A target with no items at all still answers 200 with the base charge.
 import { afterEach, describe, expect, test } from 'vitest';
-import { fakeSources } from '../helpers/fakes.js';
-import { LEDGERS, type LedgerApp, startAppOn } from '../helpers/ledgers.js';
+import { fakeSources } from '../support/fakes.js';
+import { LEDGERS, type LedgerApp, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

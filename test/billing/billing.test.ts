@@ -4,10 +4,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { SourceError } from '../../src/sources/interface.js';
-import type { TestApp, TestAppOptions } from '../helpers/app.js';
-import { ITEMS_KEY, VALID_BODIES } from '../helpers/bodies.js';
-import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
-import { LEDGERS, type LedgerApp, type LedgerKind, startAppOn } from '../helpers/ledgers.js';
+import type { TestApp, TestAppOptions } from '../support/app.js';
+import { ITEMS_KEY, VALID_BODIES } from '../support/bodies.js';
+import { fakeEnricher, fakeSources } from '../support/fakes.js';
+import { LEDGERS, type LedgerApp, type LedgerKind, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

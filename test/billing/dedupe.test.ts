@@ -2,8 +2,8 @@
 // (and without a leading @ or #), post URLs by the post they name. A target named several ways is
 // fetched once and charged once, under the first spelling the caller gave.
 import { afterEach, describe, expect, test } from 'vitest';
-import { fakeSources } from '../helpers/fakes.js';
-import { LEDGERS, type LedgerApp, startAppOn } from '../helpers/ledgers.js';
+import { fakeSources } from '../support/fakes.js';
+import { LEDGERS, type LedgerApp, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

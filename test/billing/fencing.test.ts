@@ -5,8 +5,8 @@
 // the retry's, and reconcile sees one debit per key (and reports a key debited twice).
 import { afterEach, describe, expect, test } from 'vitest';
 import type { IdempotencyBegin, Ledger } from '../../src/billing/ledger/interface.js';
-import { fakeSources } from '../helpers/fakes.js';
-import { LEDGERS, type LedgerApp, startAppOn } from '../helpers/ledgers.js';
+import { fakeSources } from '../support/fakes.js';
+import { LEDGERS, type LedgerApp, startAppOn } from '../support/ledgers.js';
 
 let t: LedgerApp | undefined;
 afterEach(async () => {

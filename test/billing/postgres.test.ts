@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase, withClient } from '../../scripts/lib/pg.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
-import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
-import { startApp, type TestApp, type TestAppOptions } from '../helpers/app.js';
-import { ITEMS_KEY } from '../helpers/bodies.js';
+import { openPostgresLedger } from '../../src/billing/ledger/postgres/ledger.js';
+import { startApp, type TestApp, type TestAppOptions } from '../support/app.js';
+import { ITEMS_KEY } from '../support/bodies.js';
 
 let t: TestApp | undefined;
 let db: TestDatabase | undefined;

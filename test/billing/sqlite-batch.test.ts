@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { hashKey } from '../../src/billing/api-keys.js';
-import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
+import { SqliteLedger } from '../../src/billing/ledger/sqlite/ledger.js';
 
 let dir: string | undefined;
 let ledger: SqliteLedger | undefined;

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, run } from '../../packages/cli/src/run.js';
 import { Gleaner, GleanerAuthError } from '../../packages/client/src/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
 let url: string;

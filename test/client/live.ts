@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SourceError, type Sources } from '../../src/sources/interface.js';
 import { openSandbox } from '../../src/sources/sandbox/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 /** the sandbox world anchored to a fixed clock, so that pages never shift during a test */
 export const SANDBOX_NOW = new Date('2026-01-15T12:00:00Z');

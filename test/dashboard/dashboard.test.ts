@@ -12,8 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { ROOT } from '../../src/paths.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { browserMissing, launchChromium } from '../helpers/browser.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { browserMissing, launchChromium } from '../support/browser.js';
 import { decodePng, type Rect, writeIfChanged } from './screenshots.js';
 
 const ADMIN_TOKEN = 'admin-token-dashboard-0123';

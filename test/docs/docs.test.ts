@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
-import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
+import { SqliteLedger } from '../../src/billing/ledger/sqlite/ledger.js';
 import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
-import { browserMissing, launchChromium } from '../helpers/browser.js';
-import { fakeEnricher, fakeSources } from '../helpers/fakes.js';
+import { browserMissing, launchChromium } from '../support/browser.js';
+import { fakeEnricher, fakeSources } from '../support/fakes.js';
 
 let app: App;
 let services: Services;

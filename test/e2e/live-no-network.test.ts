@@ -7,9 +7,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createSources } from '../../src/sources/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
 import { refusingAgent } from '../sources/live/helpers.js';
 import { closedPort } from '../sources/live/stub.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 const CREDITS = 1000;
 /** generous: a failed call takes well under a second; the request timeout is 60 s */

@@ -17,10 +17,10 @@ import {
   VidnetVideo,
 } from '../../src/contract/items.js';
 import { createSources } from '../../src/sources/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
 import { assertItems, FIXED_NOW } from '../sources/live/helpers.js';
 import { GRAPH_USER_ID, RECORDED, RECORDED_NOW, recordedRoutes } from '../sources/live/recorded.js';
 import { type Stub, type StubRequest, startStub } from '../sources/live/stub.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 let stub: Stub;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import { ROOT } from '../../src/paths.js';
 import { createSources } from '../../src/sources/index.js';
 import { defaultSandboxPath } from '../../src/sources/sandbox/index.js';
 import { sampleWorld } from '../../src/sources/sandbox/sample.js';
-import { startApp, type TestApp } from '../helpers/app.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 const DATES = ['2025-06-15', '2026-01-01', '2028-02-29'];
 const TIMES = ['00:05:00', '03:36:00', '12:00:00', '23:55:00'];

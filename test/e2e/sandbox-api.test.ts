@@ -4,8 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createSources } from '../../src/sources/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeEnricher } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeEnricher } from '../support/fakes.js';
 
 let t: TestApp;
 beforeAll(async () => {

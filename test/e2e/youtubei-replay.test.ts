@@ -12,7 +12,6 @@ import {
   VidnetVideo,
 } from '../../src/contract/items.js';
 import { createSources } from '../../src/sources/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
 import { assertItems } from '../sources/live/helpers.js';
 import {
   COMMENTS_D00A,
@@ -24,6 +23,7 @@ import {
   startChangedReplay,
   startReplay,
 } from '../sources/live/replay.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 const NOW = RECORDED_AT;
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();

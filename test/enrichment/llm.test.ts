@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EnrichmentError } from '../../src/enrichment/interface.js';
+import { loadConfig } from '../../src/config.js';
+import { createEnricher } from '../../src/enrichment/index.js';
+import { EnrichmentError, type EnrichRequest } from '../../src/enrichment/interface.js';
 import { createLlmEnricher } from '../../src/enrichment/llm/index.js';
 
 interface Recorded {
@@ -264,5 +266,46 @@ describe('LLM backend', () => {
     });
     expect(out).toEqual([{ topics: ['Pricing'] }]);
     expect(requests[0]!.body.messages[0]!.content).toContain('["Pricing","Shipping"]');
+  });
+});
+
+describe('which analyzer serves a provider name (createEnricher)', () => {
+  const sentiment = (provider: EnrichRequest['provider']): EnrichRequest => ({
+    texts: ['I love it'],
+    types: ['sentiment'],
+    provider,
+  });
+
+  it('the names in LLM_PROVIDERS go to the LLM backend, every other name to the built-in analyzer', async () => {
+    const enricher = createEnricher(
+      loadConfig({ LLM_PROVIDERS: 'model-1.5-pro', LLM_BASE_URL: baseUrl, LLM_MODEL: 'test-model' }),
+    );
+    try {
+      await enricher.enrich(sentiment('model-2.0-flash'));
+      expect(requests).toHaveLength(0);
+      expect(enricher.isLocal('model-2.0-flash')).toBe(true);
+      // the stub's score, which the built-in analyzer would not give
+      expect(await enricher.enrich(sentiment('model-1.5-pro'))).toEqual([
+        { sentiment: 'positive', sentiment_score: 0.912 },
+      ]);
+      expect(requests).toHaveLength(1);
+      expect(enricher.isLocal('model-1.5-pro')).toBe(false);
+    } finally {
+      await enricher.close();
+    }
+  });
+
+  it('without an LLM backend the built-in analyzer serves every name, the same for each', async () => {
+    const enricher = createEnricher(loadConfig({}));
+    try {
+      const fast = await enricher.enrich(sentiment('model-2.0-flash'));
+      const pro = await enricher.enrich(sentiment('model-1.5-pro'));
+      expect(fast[0]?.sentiment).toBe('positive');
+      expect(pro[0]?.sentiment).toBe('positive');
+      expect(requests).toHaveLength(0);
+      expect(enricher.isLocal('model-1.5-pro')).toBe(true);
+    } finally {
+      await enricher.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Picks the ledger implementation from DATABASE_URL: `sqlite:PATH` (embedded default) or
 // `postgres://…` (several instances).
 import type { Ledger } from './interface.js';
-import { SqliteLedger } from './sqlite.js';
+import { SqliteLedger } from './sqlite/ledger.js';
 
 export type { Ledger } from './interface.js';
 
@@ -19,7 +19,7 @@ export function isPostgresUrl(databaseUrl: string): boolean {
 export async function openLedger(databaseUrl: string, opts: OpenLedgerOptions = {}): Promise<Ledger> {
   if (databaseUrl.startsWith('sqlite:')) return new SqliteLedger(databaseUrl.slice('sqlite:'.length));
   if (isPostgresUrl(databaseUrl)) {
-    const { openPostgresLedger } = await import('./postgres.js');
+    const { openPostgresLedger } = await import('./postgres/ledger.js');
     return openPostgresLedger(databaseUrl, opts);
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${databaseUrl.split(':')[0]}:…)`);
@@ -29,7 +29,7 @@ export async function openLedger(databaseUrl: string, opts: OpenLedgerOptions = 
  *  open, so there is nothing to run ahead). */
 export async function migrateLedger(databaseUrl: string): Promise<number[]> {
   if (isPostgresUrl(databaseUrl)) {
-    const { migratePostgres } = await import('./postgres.js');
+    const { migratePostgres } = await import('./postgres/ledger.js');
     return migratePostgres(databaseUrl);
   }
   const ledger = await openLedger(databaseUrl);

@@ -1,7 +1,8 @@
 // The credit ledger: API keys with balances, an append-only journal of grants and debits,
 // holds for calls whose cost is only known after an upstream answers, and idempotency records.
-// All amounts are integer millicredits. Implementations: sqlite.ts (embedded default) and
-// postgres.ts (several instances); index.ts picks one from DATABASE_URL.
+// All amounts are integer millicredits. Implementations: sqlite/ (embedded default) and
+// postgres/ (several instances), each writing through the group commit of batcher.ts; index.ts
+// picks one from DATABASE_URL.
 import type { Price } from '../pricing.js';
 
 export interface KeyRecord {

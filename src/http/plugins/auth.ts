@@ -21,19 +21,17 @@ const auth: FastifyPluginCallback<{ services: Services }> = (api, { services }, 
       throw e;
     }
     req.apiKeyId = key.id;
-    if (rateLimiter.perKey) {
-      const admission = await rateLimiter.admit(key.id);
-      reply.headers(admission.headers);
-      if (!admission.allowed)
-        throw new AppError(
-          'RATE_LIMITED',
-          admission.reason === 'concurrency'
-            ? 'Too many requests of this API key are running at once; retry when one has finished'
-            : 'Rate limit of this API key exceeded; retry later',
-          { retryAfterSeconds: admission.retryAfterSeconds },
-        );
-      req.releaseSlot = admission.release;
-    }
+    const admission = await rateLimiter.keys.admit(key.id);
+    reply.headers(admission.headers);
+    if (!admission.allowed)
+      throw new AppError(
+        'RATE_LIMITED',
+        admission.reason === 'concurrency'
+          ? 'Too many requests of this API key are running at once; retry when one has finished'
+          : 'Rate limit of this API key exceeded; retry later',
+        { retryAfterSeconds: admission.retryAfterSeconds },
+      );
+    req.releaseSlot = admission.release;
     // a GET or HEAD carries no body, so it has no content type to check
     if (req.method === 'GET' || req.method === 'HEAD') return;
     const ct = req.headers['content-type'];

@@ -2,7 +2,7 @@
 // database, dropped on close), so one test can run against both.
 
 import { createTestDatabase, withClient } from '../../scripts/lib/pg.js';
-import { openPostgresLedger } from '../../src/billing/ledger/postgres.js';
+import { openPostgresLedger } from '../../src/billing/ledger/postgres/ledger.js';
 import { startApp, type TestApp, type TestAppOptions } from './app.js';
 
 export const LEDGERS = ['sqlite', 'postgres'] as const;

@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { type App, buildApp } from '../../src/app.js';
 import type { Ledger } from '../../src/billing/ledger/interface.js';
-import { SqliteLedger } from '../../src/billing/ledger/sqlite.js';
+import { SqliteLedger } from '../../src/billing/ledger/sqlite/ledger.js';
 import { createServices, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import type { Enricher } from '../../src/enrichment/interface.js';

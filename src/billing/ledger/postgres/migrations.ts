@@ -99,9 +99,9 @@ CREATE TABLE rate_limits (
   {
     version: 3,
     name: 'batched charges',
-    // Group commit (postgres.ts, flush()): the charges, holds and settles of concurrent calls in
+    // Group commit (ledger.ts, together()): the charges, holds and settles of concurrent calls in
     // one statement and one transaction, in the order given. Each does what the single-call
-    // statements (CHARGE, HOLD, CLOSE_HOLD in postgres.ts) do: lock the key's row, compute the
+    // statements (CHARGE, HOLD, CLOSE_HOLD in sql.ts) do: lock the key's row, compute the
     // items it affords from that locked row, and debit or hold only when they reach the minimum
     // (the CHECK constraints stand behind it). Consecutive charges of one key are decided one
     // after the other on the row locked once, with the balance they leave, and written as one
