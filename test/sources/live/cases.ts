@@ -2,7 +2,13 @@
 // request the operation makes first, a good response for it, and the call itself. The failure
 // matrix (failures.test.ts) runs every row through the same upstream misbehaviours.
 import type { Dispatcher, MockAgent } from 'undici';
-import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../../../src/sources/interface.js';
+import type {
+  BlipnetSource,
+  ClipnetSource,
+  PicnetSource,
+  Platform,
+  VidnetSource,
+} from '../../../src/sources/interface.js';
 import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { FIXED_NOW, fixture } from './helpers.js';
 import { recordedBody } from './replay.js';
@@ -23,7 +29,7 @@ export const ENV = {
   PICNET_GRAPH_USER_ID: '17841400000000000',
 };
 
-type AnySource = ClipnetSource | PicnetSource | VidnetSource;
+type AnySource = ClipnetSource | PicnetSource | VidnetSource | BlipnetSource;
 
 export interface Case {
   label: string;
