@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClipnetPost } from '../../../src/contract/items.js';
 import type { ClipnetSource, Platform } from '../../../src/sources/interface.js';
-import { build, CASES, type Case, ENV, SECRETS } from './cases.js';
+import { ATPROTO_ACCESS_JWT, build, CASES, type Case, ENV, SECRETS } from './cases.js';
 import { captureLogger, FAST, mockAgent, refusingAgent, rejection } from './helpers.js';
 
 const OWN_SECRETS: Record<string, string[]> = {
@@ -16,7 +16,7 @@ const OWN_SECRETS: Record<string, string[]> = {
   ],
   'picnet-graph': [SECRETS.PICNET_GRAPH_ACCESS_TOKEN],
   datadepth: [SECRETS.DATADEPTH_TOKEN],
-  atproto: [],
+  atproto: [SECRETS.ATPROTO_APP_PASSWORD, ATPROTO_ACCESS_JWT],
 };
 
 /** cases whose good response rightly gives no item here. Hashtag posts: the recorded posts are
