@@ -24,11 +24,22 @@ export const ATPROTO = {
   feedCursor: '1682809172466::bafyreihdpdn7uiqmshzb2y4o67gzy2aeairq6phuk476k2oidhy2p5dbwu',
   /** unix seconds the rate-limited answer says the window resets at, relative to now */
   resetIn: 7,
+  /** the app password the stand-in accepts for profileHandle */
+  appPassword: 'abcd-efgh-ijkl-mnop',
 };
 
 /** answers /xrpc/<nsid> like an AppView; `now` is the clock the rate limit's reset is set from */
 export function atprotoRoutes(now: () => Date): Route {
   return (r) => {
+    if (r.method === 'POST' && r.path === '/xrpc/com.atproto.server.createSession') {
+      const { identifier, password } = JSON.parse(r.body || '{}') as Record<string, string>;
+      return identifier === ATPROTO.profileHandle && password === ATPROTO.appPassword
+        ? atproto('create-session')
+        : {
+            status: 401,
+            body: '{"error":"AuthenticationRequired","message":"Invalid identifier or password"}',
+          };
+    }
     if (r.method !== 'GET' || !r.path.startsWith('/xrpc/')) return undefined;
     const q = r.query;
     switch (r.path.slice('/xrpc/'.length)) {
