@@ -340,3 +340,67 @@ describe('timeouts', () => {
     expect(r.json().metadata.credits_used).toBe(0);
   });
 });
+
+describe('signed in (ATPROTO_IDENTIFIER, ATPROTO_APP_PASSWORD)', () => {
+  let pds: Stub;
+  let signed: TestApp;
+  let expireNext = false;
+  beforeAll(async () => {
+    const routes = atprotoRoutes(() => new Date());
+    pds = await startStub((r) => {
+      if (expireNext && r.path === '/xrpc/app.bsky.feed.searchPosts') {
+        expireNext = false;
+        return { status: 400, body: '{"error":"ExpiredToken","message":"Token has expired"}' };
+      }
+      return routes(r);
+    });
+    signed = await liveApp({
+      ATPROTO_PDS_URL: pds.origin,
+      // the AppView is not asked at all once signed in
+      ATPROTO_APPVIEW_URL: 'http://127.0.0.1:9',
+      ATPROTO_IDENTIFIER: ATPROTO.profileHandle,
+      ATPROTO_APP_PASSWORD: ATPROTO.appPassword,
+      UPSTREAM_RETRIES: '0',
+    });
+  });
+  afterAll(async () => {
+    await signed?.close();
+    await pds?.close();
+  });
+
+  it('signs in once, reads through the PDS with the session token, and signs in again when it expires', async () => {
+    const before = pds.requests.length;
+    const a = await signed.post('/blipnet/search', { keywords: ['bluesky'], max_posts_per_keyword: 3 });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await signed.post('/blipnet/hashtag/posts', { hashtags: ['coffee'] });
+    expect(b.statusCode).toBe(200);
+    expireNext = true;
+    const c = await signed.post('/blipnet/search', { keywords: ['bluesky'], max_posts_per_keyword: 3 });
+    expect(c.statusCode).toBe(200);
+    expect(c.json().data.posts).toEqual(a.json().data.posts);
+    expect(nsids(pds.requests.slice(before))).toEqual([
+      'com.atproto.server.createSession',
+      'app.bsky.feed.searchPosts',
+      'app.bsky.feed.searchPosts',
+      'app.bsky.feed.searchPosts',
+      'com.atproto.server.createSession',
+      'app.bsky.feed.searchPosts',
+    ]);
+  });
+
+  it('a refused sign-in is a 502 that names no credential', async () => {
+    const wrong = await liveApp({
+      ATPROTO_PDS_URL: pds.origin,
+      ATPROTO_IDENTIFIER: ATPROTO.profileHandle,
+      ATPROTO_APP_PASSWORD: 'wrong-pass-word-1234',
+      UPSTREAM_RETRIES: '0',
+    });
+    try {
+      const r = await wrong.post('/blipnet/posts', { username: ATPROTO.profileHandle });
+      expect(r.statusCode).toBe(502);
+      expect(r.body).not.toContain('wrong-pass-word-1234');
+    } finally {
+      await wrong.close();
+    }
+  });
+});
