@@ -309,6 +309,45 @@ describe('POST /blipnet/hashtag/posts on searchPosts with a tag', () => {
   });
 });
 
+describe('a rate limit that resets soon', () => {
+  let limited: Stub;
+  let app: TestApp;
+  let answered = 0;
+  beforeAll(async () => {
+    const routes = atprotoRoutes(() => new Date());
+    limited = await startStub((r) => {
+      if (r.path === '/xrpc/app.bsky.feed.searchPosts' && answered++ === 0)
+        return {
+          status: 429,
+          body: '{"error":"RateLimitExceeded","message":"Rate Limit Exceeded"}',
+          headers: { 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 1) },
+        };
+      return routes(r);
+    });
+    app = await liveApp({
+      ATPROTO_APPVIEW_URL: limited.origin,
+      UPSTREAM_RETRIES: '2',
+      UPSTREAM_BACKOFF_BASE_MS: '1',
+      UPSTREAM_BACKOFF_MAX_MS: '1',
+      UPSTREAM_DEADLINE_MS: '10000',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await limited?.close();
+  });
+
+  it('is waited out (until ratelimit-reset, not the short backoff) and the search answered', async () => {
+    const started = Date.now();
+    const r = await app.post('/blipnet/search', { keywords: ['bluesky'], max_posts_per_keyword: 3 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.posts).toHaveLength(3);
+    expect(limited.requests.filter((q) => q.path === '/xrpc/app.bsky.feed.searchPosts')).toHaveLength(2);
+    // the backoff alone would have retried after 1 ms
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+  });
+});
+
 describe('timeouts', () => {
   let hanging: Server;
   let slow: TestApp;
