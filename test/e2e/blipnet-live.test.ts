@@ -160,6 +160,23 @@ describe('POST /blipnet/posts on the author feed', () => {
     ).toEqual(['xychelsea.tv']);
   });
 
+  it('refuses a forged cursor before any request, at no cost', async () => {
+    const forged = (inner: string) =>
+      Buffer.from(JSON.stringify({ v: 1, b: 'atproto', c: inner })).toString('base64url');
+    for (const inner of [
+      JSON.stringify(['x&actor=did:plc:other', 0]),
+      JSON.stringify(['1682809172466::bafy rei', 0]),
+      JSON.stringify([ATPROTO.feedCursor, -1]),
+      '{"page":"25"}',
+    ]) {
+      const c = await call(t, '/blipnet/posts', { username: ATPROTO.profileDid, cursor: forged(inner) });
+      expect(c.status, inner).toBe(400);
+      expect(c.body.error.details).toEqual([{ field: 'cursor', message: expect.stringMatching(/cursor/) }]);
+      expect(c.body.metadata.credits_used).toBe(0);
+      expect(c.upstream, inner).toEqual([]);
+    }
+  });
+
   it('answers an unknown account 404 at no cost', async () => {
     const c = await call(t, '/blipnet/posts', { username: 'nobody.bsky.social' });
     expect(c.status).toBe(404);
