@@ -1,5 +1,5 @@
 // Drift canary for operators: calls every live backend the configuration names (CLIPNET_SOURCE,
-// PICNET_SOURCE, VIDNET_SOURCE; sandbox is skipped) once per operation, with small limits, and
+// PICNET_SOURCE, VIDNET_SOURCE, BLIPNET_SOURCE; sandbox is skipped) once per operation, with small limits, and
 // prints one line per operation:
 //
 //   OK      vidnet youtubei search "coffee": 5 items
@@ -13,7 +13,7 @@
 //
 //   npm run check:live -- [--keyword coffee] [--hashtag coffee] [--user natgeo]
 //     [--channel UC…] [--shorts-channel UC…] [--video dQw4w9WgXcQ]
-//     [--clipnet-post URL] [--picnet-post URL]
+//     [--clipnet-post URL] [--picnet-post URL] [--blipnet-user bsky.app] [--blipnet-post URL]
 //
 // Settings are read as the server reads them (environment, then .env). Needs network.
 
@@ -24,6 +24,7 @@ import { ConfigError, loadConfig, loadDotEnv } from '../src/config.js';
 import { parsePostRef } from '../src/services/post-refs.js';
 import { liveEnvFrom } from '../src/sources/index.js';
 import {
+  type BlipnetSource,
   type ClipnetSource,
   type PicnetSource,
   type Platform,
@@ -47,6 +48,10 @@ export interface CheckInputs {
   /** posts whose comments are read; default: the first post of `user` */
   clipnetPost?: string;
   picnetPost?: string;
+  /** a blipnet handle or account id (default: bsky.app) */
+  blipnetUser?: string;
+  /** a blipnet post whose replies are read; default: the first post of `blipnetUser` */
+  blipnetPost?: string;
 }
 
 export const DEFAULT_INPUTS: CheckInputs = {
@@ -91,7 +96,7 @@ export async function checkLive(
   const config = loadConfig(env);
   const liveEnv = liveEnvFrom(config);
   const results: CheckResult[] = [];
-  for (const platform of ['clipnet', 'picnet', 'vidnet'] as const) {
+  for (const platform of ['clipnet', 'picnet', 'vidnet', 'blipnet'] as const) {
     for (const backend of config.sources[platform].filter((n) => n !== 'sandbox')) {
       const source = createLiveSource(platform, backend, liveEnv, {
         dispatcher: deps.dispatcher,
@@ -144,9 +149,10 @@ class NotRun extends SourceError {
 
 function operations(
   platform: Platform,
-  source: ClipnetSource | PicnetSource | VidnetSource,
+  source: ClipnetSource | PicnetSource | VidnetSource | BlipnetSource,
   inp: CheckInputs,
 ): Op[] {
+  if (platform === 'blipnet') return blipnetOperations(source as BlipnetSource, inp);
   if (platform === 'vidnet') {
     const v = source as VidnetSource;
     const shortsChannel = inp.shortsChannel ?? inp.channel;
@@ -215,6 +221,43 @@ function operations(
   ];
 }
 
+function blipnetOperations(b: BlipnetSource, inp: CheckInputs): Op[] {
+  const user = inp.blipnetUser ?? 'bsky.app';
+  let firstPost = inp.blipnetPost;
+  return [
+    {
+      operation: 'userPosts',
+      target: user,
+      run: async (ctx) => {
+        const page = await b.userPosts({ username: user, limit: 5 }, ctx);
+        firstPost ??= page.items.find((p) => !p.item.is_repost)?.item.url;
+        return page.items.length;
+      },
+    },
+    {
+      operation: 'replies',
+      target: `the first post of ${user}`,
+      run: async (ctx) => {
+        const post = firstPost === undefined ? null : parsePostRef('blipnet', firstPost);
+        if (!post) throw new NotRun('no post to read replies of (give --blipnet-post)');
+        return (await b.replies({ post, limit: 5 }, ctx)).length;
+      },
+    },
+    {
+      operation: 'search',
+      target: `"${inp.keyword}"`,
+      run: async (ctx) =>
+        (await b.search({ keyword: inp.keyword, max: 5, depth: 1, period: 'week', sorting: 'latest' }, ctx))
+          .items.length,
+    },
+    {
+      operation: 'hashtagPosts',
+      target: `#${inp.hashtag}`,
+      run: async (ctx) => (await b.hashtagPosts({ hashtag: inp.hashtag, days: 7, max: 5 }, ctx)).length,
+    },
+  ];
+}
+
 export function formatResult(r: CheckResult): string {
   const what = `${r.platform} ${r.backend} ${r.operation} ${r.target}`;
   const tail =
@@ -242,6 +285,8 @@ async function main(): Promise<void> {
       video: { type: 'string', default: DEFAULT_INPUTS.video },
       'clipnet-post': { type: 'string' },
       'picnet-post': { type: 'string' },
+      'blipnet-user': { type: 'string' },
+      'blipnet-post': { type: 'string' },
     },
   });
   loadDotEnv(process.env);
@@ -254,6 +299,8 @@ async function main(): Promise<void> {
     ...(values['shorts-channel'] ? { shortsChannel: values['shorts-channel'] } : {}),
     ...(values['clipnet-post'] ? { clipnetPost: values['clipnet-post'] } : {}),
     ...(values['picnet-post'] ? { picnetPost: values['picnet-post'] } : {}),
+    ...(values['blipnet-user'] ? { blipnetUser: (values['blipnet-user'] as string).replace(/^@/, '') } : {}),
+    ...(values['blipnet-post'] ? { blipnetPost: values['blipnet-post'] } : {}),
   };
   let results: CheckResult[];
   try {
@@ -266,7 +313,9 @@ async function main(): Promise<void> {
     throw e;
   }
   if (results.length === 0) {
-    console.error('check:live: no live backend is configured (CLIPNET_SOURCE, PICNET_SOURCE, VIDNET_SOURCE)');
+    console.error(
+      'check:live: no live backend is configured (CLIPNET_SOURCE, PICNET_SOURCE, VIDNET_SOURCE, BLIPNET_SOURCE)',
+    );
     process.exit(2);
   }
   const bad = results.filter((r) => r.status === 'FAIL' || r.status === 'DRIFT' || r.status === 'EMPTY');

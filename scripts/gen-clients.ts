@@ -304,7 +304,10 @@ const endpoints: Endpoint[] = apiOperations('post').map(({ path, op, operationId
     params: model.alias(`${typeName}Params`, model.convert(body, `${typeName}Params`, 'input')),
     dataType: model.alias(`${typeName}Data`, model.convert(data, `${typeName}Data`, 'output')),
     itemsField,
-    cursor: 'cursor' in dataProps && 'has_more' in dataProps,
+    // pages follow the cursor at a page size of `limit` (blipnet search pages by its cursor too,
+    // but its size is per keyword: callers pass its cursor themselves)
+    cursor:
+      'cursor' in dataProps && 'has_more' in dataProps && 'limit' in ((body.properties ?? {}) as Schema),
   };
 });
 

@@ -36,8 +36,8 @@ ${rows.join('\n')}
 
 ## Live platform backends
 
-Read only when a backend that uses them is named in \`CLIPNET_SOURCE\`, \`PICNET_SOURCE\` or
-\`VIDNET_SOURCE\`; a backend missing a required variable stops the start naming it. See
+Read only when a backend that uses them is named in \`CLIPNET_SOURCE\`, \`PICNET_SOURCE\`,
+\`VIDNET_SOURCE\` or \`BLIPNET_SOURCE\`; a backend missing a required variable stops the start naming it. See
 [backends](backends/) for what each backend can do.
 
 | variable | default | meaning |

@@ -6,6 +6,8 @@
 //     --user brewlab --hashtag coffee --post <a clipnet video id or a picnet shortcode>
 //   npm run record:fixtures -- --backend youtubei --keyword coffee --hashtag coffee \
 //     --channel UC… --shorts-channel UC… --video dQw4w9WgXcQ
+//   npm run record:fixtures -- --backend atproto --blipnet-user bsky.app --keyword coffee \
+//     --hashtag coffee --post https://bsky.app/profile/<handle>/post/<key>
 //
 // Every response body the chosen backends receive is written, scrubbed, to
 // test/fixtures/live/<backend>/recorded-<platform>-<n>-<op>.json (--out changes the folder).
@@ -21,8 +23,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, type Dispatcher } from 'undici';
+import { parsePostRef } from '../src/services/post-refs.js';
 import { Redactor } from '../src/sources/http/redact.js';
-import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../src/sources/interface.js';
+import type {
+  BlipnetSource,
+  ClipnetSource,
+  PicnetSource,
+  Platform,
+  VidnetSource,
+} from '../src/sources/interface.js';
 import { createLiveSource, LIVE_BACKENDS } from '../src/sources/providers/index.js';
 import { YOUTUBEI_NAME } from '../src/sources/providers/youtubei/vidnet.js';
 import type { CheckInputs } from './check-live.js';
@@ -166,7 +175,16 @@ export async function recordFixtures(o: RecordOptions): Promise<string[]> {
           log(`${name} ${label}: ${scrub(e instanceof Error ? e.message : String(e))}`);
         }
       };
-      if (platform === 'vidnet') {
+      if (platform === 'blipnet') {
+        const b = src as BlipnetSource;
+        await tryOp('userPosts', () => b.userPosts({ username: i.blipnetUser ?? i.user, limit: 30 }));
+        const post = i.post ? parsePostRef('blipnet', i.post) : null;
+        if (post) await tryOp('replies', () => b.replies({ post, limit: 50 }));
+        await tryOp('search', () =>
+          b.search({ keyword: i.keyword, max: 50, depth: 2, period: 'week', sorting: 'latest' }),
+        );
+        await tryOp('hashtagPosts', () => b.hashtagPosts({ hashtag: i.hashtag, days: 7, max: 30 }));
+      } else if (platform === 'vidnet') {
         const v = src as VidnetSource;
         await tryOp('search', () =>
           v.search({ keyword: i.keyword, max: 40, depth: 2, period: 'all', sorting: 'relevance' }),
@@ -202,6 +220,7 @@ async function main(): Promise<void> {
       'shorts-channel': { type: 'string' },
       video: { type: 'string', default: 'dQw4w9WgXcQ' },
       post: { type: 'string' },
+      'blipnet-user': { type: 'string' },
       out: { type: 'string', default: 'test/fixtures/live' },
     },
   });
@@ -222,6 +241,7 @@ async function main(): Promise<void> {
       video: values.video as string,
       ...(values['shorts-channel'] ? { shortsChannel: values['shorts-channel'] } : {}),
       ...(values.post ? { post: values.post } : {}),
+      ...(values['blipnet-user'] ? { blipnetUser: values['blipnet-user'] } : {}),
     },
   });
 }

@@ -47,6 +47,11 @@ export const ConfigEnv = Type.Object({
     pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$',
     description: 'Backend(s) serving vidnet, comma-separated for failover',
   }),
+  BLIPNET_SOURCE: Type.String({
+    default: 'sandbox',
+    pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$',
+    description: 'Backend(s) serving blipnet, comma-separated for failover: sandbox or atproto',
+  }),
   SANDBOX_DB: Type.Optional(
     Type.String({ description: 'File of the generated sandbox world (default: data/sandbox-vN.db)' }),
   ),
@@ -156,7 +161,7 @@ export type ConfigEnv = Static<typeof ConfigEnv>;
 export interface Config extends ConfigEnv {
   /** DATABASE_URL with a relative sqlite path made absolute */
   databaseUrl: string;
-  sources: { clipnet: string[]; picnet: string[]; vidnet: string[] };
+  sources: { clipnet: string[]; picnet: string[]; vidnet: string[]; blipnet: string[] };
   llmProviders: string[];
   /** TRUST_PROXY as Fastify's trustProxy option */
   trustProxy: boolean | number | string[];
@@ -214,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       clipnet: list(c.CLIPNET_SOURCE),
       picnet: list(c.PICNET_SOURCE),
       vidnet: list(c.VIDNET_SOURCE),
+      blipnet: list(c.BLIPNET_SOURCE),
     },
     llmProviders: list(c.LLM_PROVIDERS),
     trustProxy:

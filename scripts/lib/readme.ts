@@ -31,15 +31,20 @@ export function quickStart(README: string): Example[] {
 }
 
 /** the names the README gives after "`npm run sandbox:sample` lists …", by kind */
-export function readmeNames(
-  README: string,
-): Record<'clipnet' | 'picnet' | 'channels' | 'hashtags' | 'keywords', string[]> {
+type Kind = 'clipnet' | 'picnet' | 'channels' | 'hashtags' | 'keywords' | 'blipnet' | 'blipnetHashtags';
+
+export function readmeNames(README: string): Record<Kind, string[]> {
   const m = /`npm run sandbox:sample` lists[^(]*\(([^)]*)\)/.exec(section(README, 'Quick start'));
   if (!m) throw new Error('README names no sandbox examples after `npm run sandbox:sample` lists');
-  const names = { clipnet: [], picnet: [], channels: [], hashtags: [], keywords: [] } as Record<
-    'clipnet' | 'picnet' | 'channels' | 'hashtags' | 'keywords',
-    string[]
-  >;
+  const names = {
+    clipnet: [],
+    picnet: [],
+    channels: [],
+    hashtags: [],
+    keywords: [],
+    blipnet: [],
+    blipnetHashtags: [],
+  } as Record<Kind, string[]>;
   const kinds: Record<string, keyof typeof names> = {
     clipnet: 'clipnet',
     picnet: 'picnet',
@@ -47,6 +52,8 @@ export function readmeNames(
     'vidnet channels': 'channels',
     hashtags: 'hashtags',
     keywords: 'keywords',
+    blipnet: 'blipnet',
+    'blipnet hashtags': 'blipnetHashtags',
   };
   for (const part of (m[1] as string).split(';')) {
     const label = part.trim().split('`')[0]?.trim() ?? '';

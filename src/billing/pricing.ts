@@ -19,6 +19,10 @@ export const RATES: Readonly<Record<EndpointId, { base: number; perItem: number 
   'vidnet.hashtag_search': { base: 2000, perItem: 1000 },
   'vidnet.channel_videos': { base: 2000, perItem: 1000 },
   'vidnet.channel_shorts': { base: 2000, perItem: 1000 },
+  'blipnet.posts': { base: 1000, perItem: 1000 },
+  'blipnet.comments': { base: 1000, perItem: 500 },
+  'blipnet.search': { base: 2000, perItem: 1000 },
+  'blipnet.hashtag_posts': { base: 2000, perItem: 1000 },
   // /ml/analyze has no base: it costs the enrichment of each text
   'ml.analyze': { base: 0, perItem: 0 },
 };

@@ -32,5 +32,9 @@ export const BOUNDS: Record<EndpointId, Bound> = {
   'vidnet.hashtag_search': { cap: 'depth', targets: 'hashtags', unit: PER_DEPTH },
   'vidnet.channel_videos': { cap: 'depth', targets: 'browse_ids', unit: PER_DEPTH },
   'vidnet.channel_shorts': { targets: 'browse_ids', unit: 1, fixed: SHORTS_PER_CHANNEL },
+  'blipnet.posts': { cap: 'limit', unit: 1 },
+  'blipnet.comments': { cap: 'limit_per_post', targets: 'post_urls', unit: 1 },
+  'blipnet.search': { cap: 'max_posts_per_keyword', targets: 'keywords', unit: 1 },
+  'blipnet.hashtag_posts': { cap: 'max_posts_per_hashtag', targets: 'hashtags', unit: 1 },
   'ml.analyze': { targets: 'texts', unit: 1, fixed: 1 },
 };

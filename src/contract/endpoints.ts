@@ -159,6 +159,66 @@ export const ChannelShortsBody = Type.Object(
 );
 export type ChannelShortsBody = Static<typeof ChannelShortsBody>;
 
+// ---- blipnet ----
+
+/** a handle (alice.blipnet.social) or an account id (a DID: did:plc:…, did:web:…) */
+const BlipnetActor = Type.String({
+  minLength: 1,
+  maxLength: 2049,
+  pattern: '^@?(?:[A-Za-z0-9][A-Za-z0-9._-]{0,252}|did:[a-z]+:[A-Za-z0-9._:%-]{1,2040})$',
+  description: 'Handle (a leading @ is accepted and stripped) or account id (did:plc:…)',
+});
+
+export const BlipnetPostsBody = Type.Object(
+  {
+    username: BlipnetActor,
+    limit: int(1, 100, 10, 'Posts to return'),
+    cursor: Type.Optional(Cursor),
+    ...enrichParams,
+  },
+  STRICT,
+);
+export type BlipnetPostsBody = Static<typeof BlipnetPostsBody>;
+
+export const BlipnetCommentsBody = Type.Object(
+  {
+    post_urls: Type.Array(PostUrl, {
+      minItems: 1,
+      maxItems: 100,
+      description:
+        'Post URLs of the web client (…/profile/<handle or id>/post/<key>) or post ids (at:// URIs); formats may be mixed',
+    }),
+    limit_per_post: int(1, 500, 50, 'Replies per post, across every depth of the thread'),
+    ...enrichParams,
+  },
+  STRICT,
+);
+export type BlipnetCommentsBody = Static<typeof BlipnetCommentsBody>;
+
+export const BLIPNET_PERIODS = ['today', 'week', 'month', 'year', 'all'] as const;
+
+export const BlipnetSearchBody = Type.Object(
+  {
+    keywords: Type.Array(Keyword, { minItems: 1, maxItems: 10 }),
+    max_posts_per_keyword: int(1, 500, 100, 'Posts per keyword'),
+    depth: int(1, 50, 4, 'Result pages to read per keyword (one page is 25 posts)'),
+    period: StringEnum(BLIPNET_PERIODS, { default: 'week', description: 'Posting-time window' }),
+    sorting: StringEnum(['latest', 'top'], {
+      default: 'latest',
+      description: 'latest: newest first; top: most engagement first',
+    }),
+    cursor: Type.Optional(
+      Type.String({
+        ...Cursor,
+        description: 'Cursor from the previous response; only with a single keyword',
+      }),
+    ),
+    ...enrichParams,
+  },
+  STRICT,
+);
+export type BlipnetSearchBody = Static<typeof BlipnetSearchBody>;
+
 export const AnalyzeBody = Type.Object(
   {
     texts: Type.Array(Type.String({ maxLength: 100_000 }), {
@@ -227,6 +287,22 @@ export const AnalyzeData = Type.Object({
   results: Type.Array(Type.Object({ text: Type.String(), enrichment: ref('Enrichment') })),
 });
 
+export const BlipnetSearchData = Type.Object({
+  posts: Type.Array(ref('BlipnetSearchPost')),
+  keywords: Type.Array(Type.String()),
+  total_posts: Type.Integer(),
+  cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'With a single keyword: pass it on the next call while has_more is true',
+  }),
+  has_more: Type.Boolean({ description: 'Whether a keyword has more posts than were read' }),
+});
+export const BlipnetHashtagData = Type.Object({
+  posts: Type.Array(ref('BlipnetHashtagPost')),
+  hashtags: Type.Array(Type.String()),
+  days: Type.Integer(),
+  total_posts: Type.Integer(),
+});
+
 /** the largest request body of an endpoint, unless it says otherwise */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** /ml/analyze takes up to 100 texts of 100,000 characters. A character (a code point, as the
@@ -255,7 +331,7 @@ export interface EndpointDef {
   path: string;
   summary: string;
   description: string;
-  tag: 'clipnet' | 'picnet' | 'vidnet' | 'ml';
+  tag: 'clipnet' | 'picnet' | 'vidnet' | 'blipnet' | 'ml';
   body: TObject;
   data: TSchema;
   /** a valid example request body */
@@ -277,6 +353,10 @@ export type EndpointId =
   | 'vidnet.comments'
   | 'vidnet.channel_videos'
   | 'vidnet.channel_shorts'
+  | 'blipnet.posts'
+  | 'blipnet.comments'
+  | 'blipnet.search'
+  | 'blipnet.hashtag_posts'
   | 'ml.analyze';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
@@ -416,6 +496,57 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: ChannelShortsBody,
     data: ChannelShortsData,
     example: { browse_ids: ['UCabcdefghijklmnopqrstuv'] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  },
+  {
+    id: 'blipnet.posts',
+    path: '/blipnet/posts',
+    tag: 'blipnet',
+    summary: 'Posts of a blipnet user',
+    description:
+      'By handle or account id; newest first, cursor-paged, with replies and reposts flagged. Credits: 1 + 1 per post, plus enrichment.',
+    body: BlipnetPostsBody,
+    data: UserPostsData('BlipnetPost'),
+    example: { username: 'example.blipnet.social', limit: 10 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  },
+  {
+    id: 'blipnet.comments',
+    path: '/blipnet/comments',
+    tag: 'blipnet',
+    summary: 'Replies to blipnet posts',
+    description:
+      'The thread under each post, flattened depth first: each reply names the post it answers (parent_id) and its depth. Credits: 1 + 0.5 per reply, plus enrichment.',
+    body: BlipnetCommentsBody,
+    data: CommentsData('BlipnetReply'),
+    example: {
+      post_urls: ['https://blipnet.app/profile/example.blipnet.social/post/3lbq2a7xk2c2a'],
+      limit_per_post: 20,
+    },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  },
+  {
+    id: 'blipnet.search',
+    path: '/blipnet/search',
+    tag: 'blipnet',
+    summary: 'blipnet posts by keyword',
+    description:
+      'Posts containing every word of each keyword, newest or most engaging first, over a period. Pages by depth, or by cursor for a single keyword. Credits: 2 + 1 per post, plus enrichment.',
+    body: BlipnetSearchBody,
+    data: BlipnetSearchData,
+    example: { keywords: ['coffee'], period: 'week', sorting: 'top', max_posts_per_keyword: 20 },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  },
+  {
+    id: 'blipnet.hashtag_posts',
+    path: '/blipnet/hashtag/posts',
+    tag: 'blipnet',
+    summary: 'blipnet posts by hashtag',
+    description:
+      'Posts of the last `days` days carrying each hashtag, newest first. Credits: 2 + 1 per post, plus enrichment.',
+    body: HashtagPostsBody,
+    data: BlipnetHashtagData,
+    example: { hashtags: ['coffee'], days: 7, max_posts_per_hashtag: 20 },
     bodyLimit: DEFAULT_BODY_LIMIT,
   },
   {

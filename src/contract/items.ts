@@ -1,7 +1,7 @@
 // Resource shapes returned by the API. These schemas are the single source for response
 // validation/serialization, the TypeScript types used by sources and services, the OpenAPI
 // document and the client SDK.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { StringEnum } from './string-enum.js';
 import './formats.js';
 
@@ -188,6 +188,98 @@ export const VidnetComment = Type.Object(
 );
 export type VidnetComment = Static<typeof VidnetComment>;
 
+// ---- blipnet (microblogging) ----
+
+const nullable = <T extends TSchema>(t: T, description: string) =>
+  Type.Union([t, Type.Null()], { description });
+
+const BlipnetAuthor = Type.Object({
+  id: Type.String({ description: 'The account id (on the live backend a DID, did:plc:…)' }),
+  handle: Type.String({ description: 'The handle, without a leading @' }),
+  display_name: nullable(Type.String(), 'null when the account has none'),
+});
+
+const blipnetCount = nullable(Type.Integer(), 'null when the platform does not give it');
+
+const blipnetBase = {
+  id: Type.String({
+    description: 'The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>)',
+  }),
+  url: Type.String({ description: 'The post on the web client' }),
+  text: Type.String(),
+  timestamp: isoTime('When the author wrote it, ISO 8601 UTC'),
+  author: BlipnetAuthor,
+  stats: Type.Object({
+    replies: blipnetCount,
+    reposts: blipnetCount,
+    likes: blipnetCount,
+    quotes: blipnetCount,
+  }),
+  language: nullable(Type.String(), 'The first language the author declared (BCP 47); null when none'),
+  links: Type.Array(Type.String(), {
+    description: 'Links in the text and the linked card, in order, once each',
+  }),
+  media_urls: Type.Array(Type.String(), { description: 'Images (full size) and video playlists' }),
+  hashtags: Type.Array(Type.String(), { description: 'Hashtags, without the #' }),
+  mentions: Type.Array(
+    Type.Object({
+      id: Type.String({ description: 'The mentioned account id' }),
+      handle: nullable(Type.String(), 'The handle as written in the text, without the @'),
+    }),
+  ),
+  parent_id: nullable(Type.String(), 'The id of the post this one replies to; null when it is no reply'),
+  quote_of: nullable(Type.String(), 'The id of the post this one quotes; null when it quotes none'),
+};
+
+export const BlipnetPost = Type.Object(
+  {
+    ...blipnetBase,
+    is_reply: Type.Boolean(),
+    is_repost: Type.Boolean({
+      description: "true when the user reposted someone's post: author is the original author",
+    }),
+    reposted_at: nullable(isoTime(), 'When the user reposted it; null for the user’s own posts'),
+    enrichment,
+  },
+  { $id: 'BlipnetPost' },
+);
+export type BlipnetPost = Static<typeof BlipnetPost>;
+
+export const BlipnetReply = Type.Object(
+  {
+    ...blipnetBase,
+    parent_id: Type.String({ description: 'The id of the post this reply answers' }),
+    post_url: Type.String({ description: 'The post asked for, as its web URL' }),
+    depth: Type.Integer({ minimum: 1, description: '1 for a direct reply, 2 for a reply to it, …' }),
+    enrichment,
+  },
+  { $id: 'BlipnetReply' },
+);
+export type BlipnetReply = Static<typeof BlipnetReply>;
+
+export const BlipnetSearchPost = Type.Object(
+  {
+    ...blipnetBase,
+    source_keyword: Type.String({ description: 'The keyword that produced the post' }),
+    enrichment,
+  },
+  { $id: 'BlipnetSearchPost' },
+);
+export type BlipnetSearchPost = Static<typeof BlipnetSearchPost>;
+
+export const BlipnetHashtagPost = Type.Object(
+  {
+    ...blipnetBase,
+    source_hashtag: Type.String({ description: 'The hashtag that produced the post' }),
+    enrichment,
+  },
+  { $id: 'BlipnetHashtagPost' },
+);
+export type BlipnetHashtagPost = Static<typeof BlipnetHashtagPost>;
+
+/** what every blipnet item has, whichever endpoint returned it */
+export type BlipnetItem = BlipnetPost | BlipnetReply | BlipnetSearchPost | BlipnetHashtagPost;
+
 export const itemSchemas = [
   Enrichment,
   ClipnetPost,
@@ -198,4 +290,8 @@ export const itemSchemas = [
   VidnetHashtagVideo,
   VidnetChannelVideo,
   VidnetComment,
+  BlipnetPost,
+  BlipnetReply,
+  BlipnetSearchPost,
+  BlipnetHashtagPost,
 ];

@@ -235,6 +235,25 @@ const exChannelVideo = (isShort: boolean): Json => ({
   duration_seconds: isShort ? 26 : 612,
   is_short: isShort,
 });
+const exBlipnetPost: Json = {
+  id: 'at://did:plc:4kq3yvzjvmm4xqm2n6r5ghtz/app.bsky.feed.post/3lbq2a7xk2c2a',
+  url: 'https://blipnet.app/profile/example.blipnet.social/post/3lbq2a7xk2c2a',
+  text: 'pour-over vs french press: a week of testing, notes below #coffee https://example.com/notes',
+  timestamp: '2026-01-14T08:12:40Z',
+  author: {
+    id: 'did:plc:4kq3yvzjvmm4xqm2n6r5ghtz',
+    handle: 'example.blipnet.social',
+    display_name: 'Example User',
+  },
+  stats: { replies: 12, reposts: 31, likes: 402, quotes: 3 },
+  language: 'en',
+  links: ['https://example.com/notes'],
+  media_urls: [],
+  hashtags: ['coffee'],
+  mentions: [],
+  parent_id: null,
+  quote_of: null,
+};
 const withoutEnrichment = (item: Json): Json => {
   const { enrichment: _, ...rest } = item as Record<string, Json>;
   return rest;
@@ -323,6 +342,57 @@ const SUCCESS_EXAMPLES: Record<EndpointId, { data: Json; metadata: Json }> = {
   },
   'vidnet.channel_shorts': {
     data: { shorts: [exChannelVideo(true)], browse_ids: ['UCabcdefghijklmnopqrstuv'], total_shorts: 1 },
+    metadata: meta(3),
+  },
+  'blipnet.posts': {
+    data: {
+      posts: [{ ...exBlipnetPost, is_reply: false, is_repost: false, reposted_at: null }],
+      cursor: 'sbx1.-1234567.3lbq2a7xk2c2a',
+      has_more: true,
+    },
+    metadata: meta(2),
+  },
+  'blipnet.comments': {
+    data: {
+      comments: [
+        {
+          ...exBlipnetPost,
+          id: 'at://did:plc:7c2mhz6a3qkqfbjw4ojd5m2e/app.bsky.feed.post/3lbq2iu3mfs2b',
+          url: 'https://blipnet.app/profile/another.blipnet.social/post/3lbq2iu3mfs2b',
+          text: 'french press every time for me',
+          author: {
+            id: 'did:plc:7c2mhz6a3qkqfbjw4ojd5m2e',
+            handle: 'another.blipnet.social',
+            display_name: null,
+          },
+          stats: { replies: 0, reposts: 0, likes: 4, quotes: 0 },
+          links: [],
+          hashtags: [],
+          parent_id: 'at://did:plc:4kq3yvzjvmm4xqm2n6r5ghtz/app.bsky.feed.post/3lbq2a7xk2c2a',
+          post_url: 'https://blipnet.app/profile/example.blipnet.social/post/3lbq2a7xk2c2a',
+          depth: 1,
+        },
+      ],
+    },
+    metadata: meta(1.5),
+  },
+  'blipnet.search': {
+    data: {
+      posts: [{ ...exBlipnetPost, source_keyword: 'coffee' }],
+      keywords: ['coffee'],
+      total_posts: 1,
+      cursor: 'sbx1.-1234567.3lbq2a7xk2c2a',
+      has_more: true,
+    },
+    metadata: meta(3),
+  },
+  'blipnet.hashtag_posts': {
+    data: {
+      posts: [{ ...exBlipnetPost, source_hashtag: 'coffee' }],
+      hashtags: ['coffee'],
+      days: 7,
+      total_posts: 1,
+    },
     metadata: meta(3),
   },
   'ml.analyze': {
@@ -471,13 +541,14 @@ export function buildOpenApi(): Record<string, Json> {
     info: {
       title: 'Gleaner API',
       version: '1.0.0',
-      description: `Public content from clipnet, picnet and vidnet with optional enrichment (sentiment, topics, intent, keywords), and text analysis. Every call is billed in credits; see docs/billing.md. Request bodies are JSON in UTF-8 (a declared charset other than UTF-8 is 415) of at most ${formatBytes(DEFAULT_BODY_LIMIT)}, ${formatBytes(ANALYZE_BODY_LIMIT)} on /ml/analyze (each operation's x-body-limit, in bytes; 413 beyond), nested at most ${MAX_BODY_DEPTH} levels deep and holding at most ${MAX_BODY_VALUES.toLocaleString('en-US')} values (400 beyond). Every error, including one about oversized or malformed headers, is an ErrorEnvelope.`,
+      description: `Public content from clipnet, picnet, vidnet and blipnet with optional enrichment (sentiment, topics, intent, keywords), and text analysis. Every call is billed in credits; see docs/billing.md. Request bodies are JSON in UTF-8 (a declared charset other than UTF-8 is 415) of at most ${formatBytes(DEFAULT_BODY_LIMIT)}, ${formatBytes(ANALYZE_BODY_LIMIT)} on /ml/analyze (each operation's x-body-limit, in bytes; 413 beyond), nested at most ${MAX_BODY_DEPTH} levels deep and holding at most ${MAX_BODY_VALUES.toLocaleString('en-US')} values (400 beyond). Every error, including one about oversized or malformed headers, is an ErrorEnvelope.`,
     },
     servers: [{ url: '/' }],
     tags: [
       { name: 'clipnet', description: 'Short-video platform' },
       { name: 'picnet', description: 'Photo platform' },
       { name: 'vidnet', description: 'Video platform' },
+      { name: 'blipnet', description: 'Microblogging platform' },
       { name: 'ml', description: 'Text analysis' },
       { name: 'account', description: "The key holder's own balance, usage and ledger (free)" },
       { name: 'admin', description: 'Operator API (enabled by ADMIN_TOKEN)' },

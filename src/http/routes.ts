@@ -5,6 +5,9 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { Services } from '../compose.js';
 import {
   AnalyzeBody,
+  BlipnetCommentsBody,
+  BlipnetPostsBody,
+  BlipnetSearchBody,
   BulkPostsBody,
   ChannelShortsBody,
   ChannelVideosBody,
@@ -19,6 +22,7 @@ import {
 } from '../contract/endpoints.js';
 import { analyzeTexts } from '../services/analyze.js';
 import type { CallContext, Reply } from '../services/billed-call.js';
+import * as blipnet from '../services/blipnet.js';
 import * as content from '../services/content.js';
 
 export interface RouteHandler {
@@ -47,5 +51,9 @@ export const ROUTES = {
   'vidnet.comments': handle(VidnetCommentsBody, (s, ctx, b) => content.vidnetComments(s, ctx, b)),
   'vidnet.channel_videos': handle(ChannelVideosBody, (s, ctx, b) => content.channelVideos(s, ctx, b)),
   'vidnet.channel_shorts': handle(ChannelShortsBody, (s, ctx, b) => content.channelShorts(s, ctx, b)),
+  'blipnet.posts': handle(BlipnetPostsBody, (s, ctx, b) => blipnet.blipnetPosts(s, ctx, b)),
+  'blipnet.comments': handle(BlipnetCommentsBody, (s, ctx, b) => blipnet.blipnetComments(s, ctx, b)),
+  'blipnet.search': handle(BlipnetSearchBody, (s, ctx, b) => blipnet.blipnetSearch(s, ctx, b)),
+  'blipnet.hashtag_posts': handle(HashtagPostsBody, (s, ctx, b) => blipnet.blipnetHashtagPosts(s, ctx, b)),
   'ml.analyze': handle(AnalyzeBody, (s, ctx, b) => analyzeTexts(s, ctx, b)),
 } as const satisfies Record<EndpointId, RouteHandler>;

@@ -4,6 +4,7 @@
 
 import type { Metadata } from '../contract/common.js';
 import type {
+  BlipnetCommentsBody,
   BulkPostsBody,
   ChannelShortsBody,
   ChannelVideosBody,
@@ -56,11 +57,11 @@ export interface ContentDeps extends CallDeps {
   sources: Sources;
 }
 
-const stripAt = (u: string) => u.replace(/^@/, '');
-const stripHash = (h: string) => h.replace(/^#/, '');
+export const stripAt = (u: string) => u.replace(/^@/, '');
+export const stripHash = (h: string) => h.replace(/^#/, '');
 // Targets are deduplicated before pricing, keeping the caller's first spelling: handles,
 // hashtags and keywords compare without case, post URLs by the post they name.
-const caseless = (s: string) => s.toLowerCase();
+export const caseless = (s: string) => s.toLowerCase();
 const videoText = (v: { title: string; description: string }) =>
   v.description ? `${v.title}\n${v.description}` : v.title;
 
@@ -115,7 +116,7 @@ export function userPosts(
 
 // ---- calls naming several targets ----
 
-interface MultiTargetCall<R, T, D> {
+export interface MultiTargetCall<R, T, D> {
   source: SourceInfo;
   body: EnrichBody;
   targets: readonly string[];
@@ -133,7 +134,7 @@ interface MultiTargetCall<R, T, D> {
 
 /** Asks each target for at most what the balance covers, keeps the items in target order, and
  *  warns about each target that produced nothing. */
-function multiTarget<R, T, D>(
+export function multiTarget<R, T, D>(
   deps: ContentDeps,
   ctx: CallContext,
   call: MultiTargetCall<R, T, D>,
@@ -167,11 +168,11 @@ function multiTarget<R, T, D>(
 // ---- comments (clipnet, picnet, vidnet) ----
 
 /** comments of every post a request names, each post a target */
-function commentsCall<C extends { text: string }>(
+export function commentsCall<C extends { text: string }>(
   deps: ContentDeps,
   ctx: CallContext,
   platform: Platform,
-  body: PostCommentsBody | VidnetCommentsBody,
+  body: PostCommentsBody | VidnetCommentsBody | BlipnetCommentsBody,
   fetch: (ref: PostRef, limit: number, sctx: SourceCallContext) => Promise<C[]>,
 ): Promise<Reply> {
   // one post named in several URL forms is one target

@@ -1,5 +1,6 @@
 // Reads the post or video id out of a caller's string: a full URL (any host), a URL without the
 // scheme, a short link or a bare id. The URL is never fetched.
+import { isValidDid, isValidHandle, isValidRecordKey } from '@atproto/syntax';
 import type { Platform, PostRef } from '../sources/interface.js';
 
 const VIDNET_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -78,7 +79,48 @@ function vidnet(input: string): PostRef | null {
   return null;
 }
 
-const PARSERS: Record<Platform, (s: string) => PostRef | null> = { clipnet, picnet, vidnet };
+/** the collection of blipnet posts in at:// URIs */
+export const BLIPNET_POST_COLLECTION = 'app.bsky.feed.post';
+
+/** a blipnet post as its at:// URI, from the author (a handle or an account id) and record key;
+ *  null when either is not valid */
+function blipnetUri(actor: string, rkey: string, input: string): PostRef | null {
+  const a = actor.startsWith('did:') ? actor : actor.toLowerCase();
+  const valid = a.startsWith('did:') ? isValidDid(a) : isValidHandle(a);
+  if (!valid || !isValidRecordKey(rkey) || rkey === '.' || rkey === '..') return null;
+  return { id: `at://${a}/${BLIPNET_POST_COLLECTION}/${rkey}`, form: 'id', input };
+}
+
+/** an at:// URI of a post, or a web client URL …/profile/<handle or id>/post/<record key> */
+function blipnet(input: string): PostRef | null {
+  const s = input.trim();
+  const at = /^at:\/\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/?$/.exec(s);
+  if (at) {
+    const [, actor, collection, rkey] = at as unknown as [string, string, string, string];
+    return collection === BLIPNET_POST_COLLECTION
+      ? blipnetUri(decodeURIComponentSafe(actor), rkey, input)
+      : null;
+  }
+  const u = asUrl(s);
+  if (!u) return null;
+  const seg = segments(u);
+  if (!seg) return null;
+  const i = seg.indexOf('profile');
+  if (i < 0 || seg[i + 2] !== 'post') return null;
+  const actor = seg[i + 1];
+  const rkey = seg[i + 3];
+  return actor && rkey ? blipnetUri(actor, rkey, input) : null;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const PARSERS: Record<Platform, (s: string) => PostRef | null> = { clipnet, picnet, vidnet, blipnet };
 
 export function parsePostRef(platform: Platform, input: string): PostRef | null {
   return PARSERS[platform](input);

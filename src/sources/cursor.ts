@@ -134,6 +134,9 @@ const TOKEN_SHAPES = {
   /** data-provider cursors: numeric ids joined by '_' (3312345678901234512_1234567), times, or
    *  the platform's base64 end cursors (QVFENDNZ…==) */
   provider: { re: /^[A-Za-z0-9_+/=.-]+$/, max: 2048 },
+  /** AT Protocol AppView cursors: feed cursors (1682809172466::bafyrei…, ISO times) and search
+   *  offsets ("25") */
+  atproto: { re: /^[A-Za-z0-9:._+|-]+$/, max: 512 },
   /** datadepth's picnet user-post pages: "<numeric user id>:<provider cursor or nothing>" */
   'user-id:provider': { re: /^\d{1,24}:[A-Za-z0-9_+/=.-]*$/, max: 2048 },
 } as const satisfies Record<string, { re: RegExp; max: number }>;

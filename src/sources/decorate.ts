@@ -7,6 +7,7 @@ export const SOURCE_OPERATIONS = {
   clipnet: ['userPosts', 'comments', 'hashtagPosts'],
   picnet: ['userPosts', 'comments', 'hashtagPosts'],
   vidnet: ['search', 'hashtag', 'comments', 'channelVideos', 'channelShorts'],
+  blipnet: ['userPosts', 'replies', 'search', 'hashtagPosts'],
 } as const satisfies Record<Platform, readonly string[]>;
 
 export interface SourceCall {
@@ -59,6 +60,7 @@ export function decorateSources(
     clipnet: wrap('clipnet', sources.clipnet),
     picnet: wrap('picnet', sources.picnet),
     vidnet: wrap('vidnet', sources.vidnet),
+    blipnet: wrap('blipnet', sources.blipnet),
     close: () => sources.close(),
   };
 }

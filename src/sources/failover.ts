@@ -5,6 +5,7 @@
 // continuation goes only to that backend.
 import { unwrapCursor, wrapCursor } from './cursor.js';
 import {
+  type BlipnetSource,
   type ClipnetSource,
   type Page,
   type PicnetSource,
@@ -19,7 +20,9 @@ type SourceOf<P extends Platform> = P extends 'clipnet'
   ? ClipnetSource
   : P extends 'picnet'
     ? PicnetSource
-    : VidnetSource;
+    : P extends 'blipnet'
+      ? BlipnetSource
+      : VidnetSource;
 
 const FAILOVER_KINDS = new Set(['throttled', 'unavailable', 'upstream', 'timeout', 'unsupported']);
 
@@ -53,12 +56,12 @@ function wrapPage<T>(backend: string, page: Page<T>): Page<T> {
   };
 }
 
-function pagedUserPosts<S extends { name: string }, T>(
+function pagedUserPosts<S extends { name: string }, T, Q extends { cursor?: string } = UserPostsQuery>(
   platform: Platform,
   backends: readonly S[],
-  read: (b: S, q: UserPostsQuery, ctx?: SourceCallContext) => Promise<Page<T>>,
+  read: (b: S, q: Q, ctx?: SourceCallContext) => Promise<Page<T>>,
 ) {
-  return async (q: UserPostsQuery, ctx?: SourceCallContext): Promise<Page<T>> => {
+  return async (q: Q, ctx?: SourceCallContext): Promise<Page<T>> => {
     if (q.cursor !== undefined && q.cursor !== '') {
       const { backend, cursor } = unwrapCursor(q.cursor);
       const owner = backends.find((b) => b.name === backend);
@@ -87,14 +90,15 @@ function closeAll(backends: readonly object[]): () => Promise<void> {
 export function composeSources(platform: 'clipnet', backends: readonly ClipnetSource[]): ClipnetSource;
 export function composeSources(platform: 'picnet', backends: readonly PicnetSource[]): PicnetSource;
 export function composeSources(platform: 'vidnet', backends: readonly VidnetSource[]): VidnetSource;
+export function composeSources(platform: 'blipnet', backends: readonly BlipnetSource[]): BlipnetSource;
 export function composeSources<P extends Platform>(
   platform: P,
   backends: readonly SourceOf<P>[],
 ): SourceOf<P>;
 export function composeSources(
   platform: Platform,
-  backends: readonly (ClipnetSource | PicnetSource | VidnetSource)[],
-): ClipnetSource | PicnetSource | VidnetSource {
+  backends: readonly (ClipnetSource | PicnetSource | VidnetSource | BlipnetSource)[],
+): ClipnetSource | PicnetSource | VidnetSource | BlipnetSource {
   const first = backends[0];
   if (!first) throw new Error(`no backend configured for ${platform}`);
   const names = new Set<string>();
@@ -117,6 +121,20 @@ export function composeSources(
       comments: (q, ctx) => tryInOrder(bs, ctx, (b) => b.comments(q, ctx)),
       channelVideos: (q, ctx) => tryInOrder(bs, ctx, (b) => b.channelVideos(q, ctx)),
       channelShorts: (q, ctx) => tryInOrder(bs, ctx, (b) => b.channelShorts(q, ctx)),
+    };
+    return composed;
+  }
+  if (platform === 'blipnet') {
+    const bs = backends as readonly BlipnetSource[];
+    const composed: BlipnetSource & typeof info = {
+      ...info,
+      // a cursor (of a user's posts or of a search) goes back to the backend that issued it
+      userPosts: pagedUserPosts(platform, bs, (b, q, ctx) => b.userPosts(q, ctx)),
+      search: pagedUserPosts(platform, bs, (b, q: Parameters<BlipnetSource['search']>[0], ctx) =>
+        b.search(q, ctx),
+      ),
+      replies: (q, ctx) => tryInOrder(bs, ctx, (b) => b.replies(q, ctx)),
+      hashtagPosts: (q, ctx) => tryInOrder(bs, ctx, (b) => b.hashtagPosts(q, ctx)),
     };
     return composed;
   }

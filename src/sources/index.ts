@@ -1,12 +1,19 @@
-// Builds each platform's source from configuration: CLIPNET_SOURCE, PICNET_SOURCE and
-// VIDNET_SOURCE name one backend or several (comma-separated, tried in order for failover).
+// Builds each platform's source from configuration: CLIPNET_SOURCE, PICNET_SOURCE,
+// VIDNET_SOURCE and BLIPNET_SOURCE name one backend or several (comma-separated, tried in order for failover).
 // `sandbox` is the embedded world; other names are live backends (src/sources/live/).
 
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { type Config, ConfigError } from '../config.js';
 import { composeSources } from './failover.js';
-import type { ClipnetSource, PicnetSource, Platform, Sources, VidnetSource } from './interface.js';
+import type {
+  BlipnetSource,
+  ClipnetSource,
+  PicnetSource,
+  Platform,
+  Sources,
+  VidnetSource,
+} from './interface.js';
 import { LiveSourcesEnv } from './providers/config.js';
 import { createLiveSource, LIVE_BACKENDS, type LiveSourcesEnvType } from './providers/index.js';
 import { openSandbox, type Sandbox } from './sandbox/index.js';
@@ -27,7 +34,7 @@ export function liveEnvFrom(config: Config): LiveSourcesEnvType {
 }
 
 export async function createSources(config: Config, logger: Logger, deps: SourceDeps = {}): Promise<Sources> {
-  const platforms: Platform[] = ['clipnet', 'picnet', 'vidnet'];
+  const platforms: Platform[] = ['clipnet', 'picnet', 'vidnet', 'blipnet'];
   for (const p of platforms)
     for (const name of config.sources[p])
       if (name !== 'sandbox' && !LIVE_BACKENDS[p].includes(name))
@@ -62,14 +69,22 @@ export async function createSources(config: Config, logger: Logger, deps: Source
           n === 'sandbox' ? sandbox!.vidnet : createLiveSource('vidnet', n, liveEnv, liveDeps),
       ),
     );
+    const blipnet = composeSources(
+      'blipnet',
+      config.sources.blipnet.map(
+        (n): BlipnetSource =>
+          n === 'sandbox' ? sandbox!.blipnet : createLiveSource('blipnet', n, liveEnv, liveDeps),
+      ),
+    );
     return {
       clipnet,
       picnet,
       vidnet,
+      blipnet,
       async close() {
         // composeSources closes every backend it was given (their HTTP connection pools)
         await Promise.all(
-          [clipnet, picnet, vidnet].map((s) => (s as { close?: () => Promise<void> }).close?.()),
+          [clipnet, picnet, vidnet, blipnet].map((s) => (s as { close?: () => Promise<void> }).close?.()),
         );
         sandbox?.close();
       },

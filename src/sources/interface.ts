@@ -3,6 +3,10 @@
 // Nothing here knows about HTTP status codes: failures are SourceError values with a kind, and
 // errors.ts maps them to the envelope at the edge.
 import type {
+  BlipnetHashtagPost,
+  BlipnetPost,
+  BlipnetReply,
+  BlipnetSearchPost,
   ClipnetPost,
   HashtagPost,
   PicnetPost,
@@ -13,7 +17,7 @@ import type {
   VidnetVideo,
 } from '../contract/items.js';
 
-export type Platform = 'clipnet' | 'picnet' | 'vidnet';
+export type Platform = 'clipnet' | 'picnet' | 'vidnet' | 'blipnet';
 
 export type SourceErrorKind =
   /** the user, post, video or channel does not exist (or is not public) */
@@ -161,9 +165,50 @@ export interface VidnetSource extends SourceInfo {
   channelShorts(q: Omit<VidnetChannelQuery, 'depth'>, ctx?: SourceCallContext): Promise<VidnetChannelVideo[]>;
 }
 
+export type BlipnetPeriod = 'today' | 'week' | 'month' | 'year' | 'all';
+export type BlipnetSorting = 'latest' | 'top';
+
+export interface BlipnetUserPostsQuery {
+  /** a handle without a leading @, or an account id (did:…) */
+  username: string;
+  limit: number;
+  /** the backend's own cursor (the service unwraps the public one) */
+  cursor?: string;
+}
+
+export interface BlipnetSearchQuery {
+  keyword: string;
+  /** at most this many posts */
+  max: number;
+  /** upstream result pages to read at most (one page is 25 posts) */
+  depth: number;
+  period: BlipnetPeriod;
+  sorting: BlipnetSorting;
+  /** the backend's own cursor, to continue a previous search of the same keyword */
+  cursor?: string;
+}
+
+export interface BlipnetHashtagQuery {
+  /** without the leading # */
+  hashtag: string;
+  days: number;
+  max: number;
+}
+
+export interface BlipnetSource extends SourceInfo {
+  /** the user's posts, replies and reposts, newest first */
+  userPosts(q: BlipnetUserPostsQuery, ctx?: SourceCallContext): Promise<Page<BlipnetPost>>;
+  /** the replies under a post, flattened depth first (parents before their replies) */
+  replies(q: { post: PostRef; limit: number }, ctx?: SourceCallContext): Promise<BlipnetReply[]>;
+  /** each item's cursor continues the same search right after it */
+  search(q: BlipnetSearchQuery, ctx?: SourceCallContext): Promise<Page<BlipnetSearchPost>>;
+  hashtagPosts(q: BlipnetHashtagQuery, ctx?: SourceCallContext): Promise<BlipnetHashtagPost[]>;
+}
+
 export interface Sources {
   clipnet: ClipnetSource;
   picnet: PicnetSource;
   vidnet: VidnetSource;
+  blipnet: BlipnetSource;
   close(): Promise<void>;
 }

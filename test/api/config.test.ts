@@ -5,7 +5,12 @@ test('defaults are the embedded ones', () => {
   const c = loadConfig({}, '/srv/app');
   expect(c.PORT).toBe(8080);
   expect(c.databaseUrl).toBe('sqlite:/srv/app/data/gleaner.db');
-  expect(c.sources).toEqual({ clipnet: ['sandbox'], picnet: ['sandbox'], vidnet: ['sandbox'] });
+  expect(c.sources).toEqual({
+    clipnet: ['sandbox'],
+    picnet: ['sandbox'],
+    vidnet: ['sandbox'],
+    blipnet: ['sandbox'],
+  });
   expect(c.ADMIN_TOKEN).toBeUndefined();
 });
 

@@ -20,6 +20,30 @@ test.each([
   ['vidnet', 'https://www.vidnet.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
   ['vidnet', 'https://m.vidnet.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
   ['vidnet', 'dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'id'],
+  [
+    'blipnet',
+    'https://bsky.app/profile/jay.bsky.team/post/3jukz62npim26',
+    'at://jay.bsky.team/app.bsky.feed.post/3jukz62npim26',
+    'id',
+  ],
+  [
+    'blipnet',
+    'blipnet.app/profile/MaraReads.blipnet.social/post/3lemy5mt34x27?ref=share',
+    'at://marareads.blipnet.social/app.bsky.feed.post/3lemy5mt34x27',
+    'id',
+  ],
+  [
+    'blipnet',
+    'https://bsky.app/profile/did:plc:gggcwmwoyak6op4pkqm76ckz/post/3jukz62npim26',
+    'at://did:plc:gggcwmwoyak6op4pkqm76ckz/app.bsky.feed.post/3jukz62npim26',
+    'id',
+  ],
+  [
+    'blipnet',
+    'at://did:plc:gggcwmwoyak6op4pkqm76ckz/app.bsky.feed.post/3jukz62npim26',
+    'at://did:plc:gggcwmwoyak6op4pkqm76ckz/app.bsky.feed.post/3jukz62npim26',
+    'id',
+  ],
 ] as const)('%s: %s → %s', (platform, input, id, form) => {
   expect(parsePostRef(platform, input)).toEqual({ id, form, input });
 });
@@ -32,6 +56,12 @@ test.each([
   ['vidnet', 'https://www.vidnet.com/watch?v=short'],
   ['vidnet', 'https://www.vidnet.com/channel/UCabc'],
   ['vidnet', 'not an id'],
+  // blipnet: no author, another collection, an invalid handle or record key
+  ['blipnet', '3jukz62npim26'],
+  ['blipnet', 'https://bsky.app/profile/jay.bsky.team'],
+  ['blipnet', 'at://did:plc:gggcwmwoyak6op4pkqm76ckz/app.bsky.feed.like/3jukz62npim26'],
+  ['blipnet', 'https://bsky.app/profile/not_a_handle/post/3jukz62npim26'],
+  ['blipnet', 'https://bsky.app/profile/jay.bsky.team/post/..'],
   // malformed percent-escapes: no id can be read (and nothing throws)
   ['clipnet', 'https://www.clipnet.com/%/video/7501921969951202327'],
   ['picnet', 'https://www.picnet.com/p/%ff/'],

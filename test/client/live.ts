@@ -21,6 +21,7 @@ export async function startLive(
     clipnet: sandbox.clipnet,
     picnet: sandbox.picnet,
     vidnet: sandbox.vidnet,
+    blipnet: sandbox.blipnet,
     close: async () => sandbox.close(),
   };
   const t = await startApp({

@@ -103,6 +103,15 @@ describe.each(DATES)('on %s', (date) => {
     for (const keyword of names.keywords)
       for (const period of ['today', 'week', 'month', 'all'])
         await expectItems('/vidnet/search', { keywords: [keyword], period }, `${keyword} ${period}`);
+    expect(names.blipnet.length).toBeGreaterThan(0);
+    for (const username of names.blipnet)
+      await expectItems('/blipnet/posts', { username, limit: 5 }, username);
+    for (const tag of names.blipnetHashtags) {
+      for (const days of [1, 2, 7, 30])
+        await expectItems('/blipnet/hashtag/posts', { hashtags: [tag], days }, `blipnet #${tag} ${days} d`);
+      for (const period of ['today', 'week', 'month', 'year', 'all'])
+        await expectItems('/blipnet/search', { keywords: [tag], period }, `blipnet "${tag}" ${period}`);
+    }
   });
 });
 

@@ -17,6 +17,13 @@ export const VALID_BODIES: Record<EndpointId, Record<string, unknown>> = {
   'vidnet.comments': { post_urls: ['https://www.vidnet.com/watch?v=AbCdEfGhIjK'], limit_per_post: 5 },
   'vidnet.channel_videos': { browse_ids: ['UCabcdefghijklmnopqrstuv'], depth: 1 },
   'vidnet.channel_shorts': { browse_ids: ['UCabcdefghijklmnopqrstuv'] },
+  'blipnet.posts': { username: 'alice', limit: 5 },
+  'blipnet.comments': {
+    post_urls: ['https://blipnet.app/profile/alice.blipnet.social/post/3kabcdefghijk'],
+    limit_per_post: 5,
+  },
+  'blipnet.search': { keywords: ['review'], max_posts_per_keyword: 5 },
+  'blipnet.hashtag_posts': { hashtags: ['fun'], max_posts_per_hashtag: 5 },
   'ml.analyze': { texts: ['I love it', 'meh'], enrich: ['sentiment'] },
 };
 
@@ -34,5 +41,9 @@ export const ITEMS_KEY: Record<EndpointId, string> = {
   'vidnet.comments': 'comments',
   'vidnet.channel_videos': 'videos',
   'vidnet.channel_shorts': 'shorts',
+  'blipnet.posts': 'posts',
+  'blipnet.comments': 'comments',
+  'blipnet.search': 'posts',
+  'blipnet.hashtag_posts': 'posts',
   'ml.analyze': 'results',
 };

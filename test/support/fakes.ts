@@ -1,6 +1,7 @@
 // Test doubles at the two seams: platform sources and the enricher. A fake can play a local
 // source ('sandbox' kind: one-step charge) or a remote one ('live' kind: hold → settle).
 import type {
+  BlipnetPost,
   ClipnetPost,
   Enrichment,
   HashtagPost,
@@ -12,6 +13,7 @@ import type {
 } from '../../src/contract/items.js';
 import type { Enricher, EnrichRequest } from '../../src/enrichment/interface.js';
 import {
+  type BlipnetSource,
   type ClipnetSource,
   type Page,
   type PicnetSource,
@@ -240,7 +242,70 @@ export function fakeSources(opts: FakeOptions = {}): Sources & { calls: string[]
       return channel(q, true);
     },
   };
-  return { clipnet, picnet, vidnet, calls, async close() {} };
+  const blip = (user: string, i: number): BlipnetPost => ({
+    id: `at://did:plc:${user}/app.bsky.feed.post/3k${String(i).padStart(11, '0')}`,
+    url: `https://blipnet.app/profile/${user}.blipnet.social/post/3k${String(i).padStart(11, '0')}`,
+    text: `${user} blip ${i} I love this #fun`,
+    timestamp: iso(i),
+    author: { id: `did:plc:${user}`, handle: `${user}.blipnet.social`, display_name: null },
+    stats: { replies: 1, reposts: 2, likes: 3, quotes: null },
+    language: 'en',
+    links: [],
+    media_urls: [],
+    hashtags: ['fun'],
+    mentions: [],
+    parent_id: null,
+    quote_of: null,
+    is_reply: false,
+    is_repost: i % 5 === 4,
+    reposted_at: i % 5 === 4 ? iso(i) : null,
+  });
+  const { is_reply: _r, is_repost: _p, reposted_at: _a, ...blipBase } = blip('x', 0);
+  const blipnet: BlipnetSource = {
+    name: 'fake',
+    kind,
+    async userPosts(q) {
+      await check('userPosts', q.username);
+      const name = q.username.replace(/\.blipnet\.social$/, '');
+      const n = user(name);
+      return page(
+        Array.from({ length: n }, (_, i) => blip(name, i)),
+        q.limit,
+        q.cursor,
+      );
+    },
+    async replies(q) {
+      await check('replies', q.post.id);
+      if (q.post.id.includes('/gone')) throw new SourceError('not_found', 'post not found');
+      return Array.from({ length: Math.min(q.limit, 30) }, (_, i) => ({
+        ...blipBase,
+        id: `${q.post.id}-r${i}`,
+        text: `reply ${i} love it`,
+        parent_id: q.post.id,
+        post_url: q.post.input,
+        depth: 1,
+      }));
+    },
+    async search(q) {
+      await check('bsearch', q.keyword);
+      const all = Array.from({ length: Math.min(q.max, q.depth * 25, 45) }, (_, i) => ({
+        ...blipBase,
+        id: `${blipBase.id}-${q.keyword}-${i}`,
+        source_keyword: q.keyword,
+      }));
+      return page(all, all.length, q.cursor);
+    },
+    async hashtagPosts(q) {
+      await check('bhashtag', q.hashtag);
+      if (q.hashtag === 'nothing') return [];
+      return Array.from({ length: Math.min(q.max, 40) }, (_, i) => ({
+        ...blipBase,
+        id: `${blipBase.id}-${q.hashtag}-${i}`,
+        source_hashtag: q.hashtag,
+      }));
+    },
+  };
+  return { clipnet, picnet, vidnet, blipnet, calls, async close() {} };
 }
 
 export interface FakeEnricherOptions {

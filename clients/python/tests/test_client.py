@@ -99,6 +99,14 @@ def test_every_endpoint_returns_its_data_and_charges_what_it_reports(server: Ser
         (g.vidnet_comments, {"post_urls": ["5O6KwFczlHE"], "limit_per_post": 2}, "comments"),
         (g.vidnet_channel_videos, {"browse_ids": ["UCFTj_UgjSmO3GpS1X1fSzqw"], "depth": 1}, "videos"),
         (g.vidnet_channel_shorts, {"browse_ids": ["UCFTj_UgjSmO3GpS1X1fSzqw"]}, "shorts"),
+        (g.blipnet_posts, {"username": "marareads.blipnet.social", "limit": 3}, "posts"),
+        (
+            g.blipnet_comments,
+            {"post_urls": ["https://blipnet.app/profile/marareads.blipnet.social/post/3l754t3z5mssm"]},
+            "comments",
+        ),
+        (g.blipnet_search, {"keywords": ["coffee"], "period": "month", "max_posts_per_keyword": 3}, "posts"),
+        (g.blipnet_hashtag_posts, {"hashtags": ["books"], "max_posts_per_hashtag": 3}, "posts"),
         (g.analyze, {"texts": ["I love it", "worst purchase ever"], "enrich": ["sentiment"]}, "results"),
     ]
     assert len(calls) == len(ENDPOINTS)

@@ -440,6 +440,78 @@ export const COMMANDS = [
         field: 'browse_ids',
         examples: ['gleaner vidnet channel-shorts --channel UCFTj_UgjSmO3GpS1X1fSzqw --enrich sentiment'],
     }),
+    postsCommand({
+        endpoint: 'blipnet.posts',
+        summary: 'posts, replies and reposts of a blipnet user, newest first',
+        cost: '1 + 1 per post (+ enrichment) per page',
+        idHelp: 'the handle (a leading @ is stripped) or account id, did:… (required)',
+        examples: [
+            'gleaner blipnet posts --username marareads.blipnet.social --limit 20',
+            'gleaner blipnet posts --username nico.dev --all --max-credits 100 --format csv --out posts.csv',
+        ],
+    }),
+    commentsCommand({
+        endpoint: 'blipnet.comments',
+        summary: 'replies to blipnet posts, threads flattened (each reply names its parent_id and depth)',
+        cost: '1 + 0.5 per reply (+ enrichment) per 100 posts',
+        what: 'post URL (…/profile/<handle>/post/<key>) or at:// URI',
+        examples: [
+            'gleaner blipnet comments --url https://blipnet.app/profile/marareads.blipnet.social/post/3l754t3z5mssm',
+            'gleaner blipnet comments --urls-file posts.txt --limit-per-post 200 --enrich sentiment --format csv',
+        ],
+    }),
+    targetsCommand({
+        endpoint: 'blipnet.search',
+        summary: 'blipnet posts by keyword, newest or most engaging first',
+        cost: '2 + 1 per post (+ enrichment) per 10 keywords',
+        input: {
+            flag: 'keyword',
+            fileFlag: 'keywords-file',
+            arg: 'TEXT',
+            help: 'a search keyword (repeatable)',
+            fileHelp: 'file with one keyword a line',
+            what: 'keyword',
+        },
+        field: 'keywords',
+        options: {
+            'max-per-keyword': {
+                type: 'string',
+                arg: 'N',
+                help: fieldHelp('blipnet.search', 'max_posts_per_keyword', 'posts per keyword'),
+            },
+            depth: {
+                type: 'string',
+                arg: 'N',
+                help: `${fieldHelp('blipnet.search', 'depth', 'result pages per keyword')}; 25 posts a page`,
+            },
+            period: { type: 'string', arg: 'P', help: choicesHelp('blipnet.search', 'period') },
+            sorting: { type: 'string', arg: 'S', help: choicesHelp('blipnet.search', 'sorting') },
+            cursor: {
+                type: 'string',
+                arg: 'CURSOR',
+                help: 'continue the search of a single keyword from this cursor (from an earlier answer)',
+            },
+        },
+        params: (v) => ({
+            ...set('max_posts_per_keyword', fieldInt(v, 'max-per-keyword', 'blipnet.search', 'max_posts_per_keyword')),
+            ...set('depth', fieldInt(v, 'depth', 'blipnet.search', 'depth')),
+            ...set('period', oneOf(v, 'period', choicesOf('blipnet.search', 'period'))),
+            ...set('sorting', oneOf(v, 'sorting', choicesOf('blipnet.search', 'sorting'))),
+            ...set('cursor', str(v, 'cursor')),
+        }),
+        examples: [
+            'gleaner blipnet search --keyword coffee --period week --sorting top --max-per-keyword 50',
+            'gleaner blipnet search --keyword "open source" --keyword books --period month --enrich sentiment,topics --format csv --out posts.csv',
+        ],
+    }),
+    hashtagPostsCommand({
+        endpoint: 'blipnet.hashtag_posts',
+        summary: 'blipnet posts carrying hashtags',
+        cost: '2 + 1 per post (+ enrichment) per 10 hashtags',
+        examples: [
+            'gleaner blipnet hashtag-posts --hashtag coffee --hashtag books --days 3 --max-per-hashtag 20',
+        ],
+    }),
     targetsCommand({
         endpoint: 'ml.analyze',
         summary: 'run enrichment on your own texts',

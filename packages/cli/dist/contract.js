@@ -376,6 +376,148 @@ export const ENDPOINTS = {
             },
         },
     },
+    'blipnet.posts': {
+        path: '/blipnet/posts',
+        fields: {
+            username: {
+                type: 'string',
+                required: true,
+            },
+            limit: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 100,
+                default: 10,
+            },
+            cursor: {
+                type: 'string',
+            },
+            enrich: {
+                type: 'array',
+                maxItems: 4,
+                enum: ['sentiment', 'topics', 'intent', 'keywords'],
+            },
+            categories: {
+                type: 'object',
+            },
+            llm_provider: {
+                type: 'string',
+                enum: ['model-2.0-flash', 'model-1.5-pro'],
+            },
+        },
+    },
+    'blipnet.comments': {
+        path: '/blipnet/comments',
+        fields: {
+            post_urls: {
+                type: 'array',
+                required: true,
+                minItems: 1,
+                maxItems: 100,
+            },
+            limit_per_post: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 500,
+                default: 50,
+            },
+            enrich: {
+                type: 'array',
+                maxItems: 4,
+                enum: ['sentiment', 'topics', 'intent', 'keywords'],
+            },
+            categories: {
+                type: 'object',
+            },
+            llm_provider: {
+                type: 'string',
+                enum: ['model-2.0-flash', 'model-1.5-pro'],
+            },
+        },
+    },
+    'blipnet.search': {
+        path: '/blipnet/search',
+        fields: {
+            keywords: {
+                type: 'array',
+                required: true,
+                minItems: 1,
+                maxItems: 10,
+            },
+            max_posts_per_keyword: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 500,
+                default: 100,
+            },
+            depth: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 50,
+                default: 4,
+            },
+            period: {
+                type: 'string',
+                default: 'week',
+                enum: ['today', 'week', 'month', 'year', 'all'],
+            },
+            sorting: {
+                type: 'string',
+                default: 'latest',
+                enum: ['latest', 'top'],
+            },
+            cursor: {
+                type: 'string',
+            },
+            enrich: {
+                type: 'array',
+                maxItems: 4,
+                enum: ['sentiment', 'topics', 'intent', 'keywords'],
+            },
+            categories: {
+                type: 'object',
+            },
+            llm_provider: {
+                type: 'string',
+                enum: ['model-2.0-flash', 'model-1.5-pro'],
+            },
+        },
+    },
+    'blipnet.hashtag_posts': {
+        path: '/blipnet/hashtag/posts',
+        fields: {
+            hashtags: {
+                type: 'array',
+                required: true,
+                minItems: 1,
+                maxItems: 10,
+            },
+            days: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 30,
+                default: 7,
+            },
+            max_posts_per_hashtag: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 500,
+                default: 100,
+            },
+            enrich: {
+                type: 'array',
+                maxItems: 4,
+                enum: ['sentiment', 'topics', 'intent', 'keywords'],
+            },
+            categories: {
+                type: 'object',
+            },
+            llm_provider: {
+                type: 'string',
+                enum: ['model-2.0-flash', 'model-1.5-pro'],
+            },
+        },
+    },
     'ml.analyze': {
         path: '/ml/analyze',
         fields: {
@@ -461,6 +603,22 @@ export const RATES = {
         base: 2000,
         perItem: 1000,
     },
+    'blipnet.posts': {
+        base: 1000,
+        perItem: 1000,
+    },
+    'blipnet.comments': {
+        base: 1000,
+        perItem: 500,
+    },
+    'blipnet.search': {
+        base: 2000,
+        perItem: 1000,
+    },
+    'blipnet.hashtag_posts': {
+        base: 2000,
+        perItem: 1000,
+    },
     'ml.analyze': {
         base: 0,
         perItem: 0,
@@ -536,6 +694,25 @@ export const BOUNDS = {
         targets: 'browse_ids',
         unit: 1,
         fixed: 50,
+    },
+    'blipnet.posts': {
+        cap: 'limit',
+        unit: 1,
+    },
+    'blipnet.comments': {
+        cap: 'limit_per_post',
+        targets: 'post_urls',
+        unit: 1,
+    },
+    'blipnet.search': {
+        cap: 'max_posts_per_keyword',
+        targets: 'keywords',
+        unit: 1,
+    },
+    'blipnet.hashtag_posts': {
+        cap: 'max_posts_per_hashtag',
+        targets: 'hashtags',
+        unit: 1,
     },
     'ml.analyze': {
         targets: 'texts',

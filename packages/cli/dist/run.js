@@ -262,7 +262,9 @@ async function execute(cmd, v, io) {
         ? client.iterateTargets(cmd.endpoint, body, cmd.targetField, cmd.batchSize ?? 1, paging)
         : cmd.endpoint === 'clipnet.posts'
             ? client.iterateClipnetPosts(body, cursorOptions)
-            : client.iteratePicnetPosts(body, cursorOptions));
+            : cmd.endpoint === 'blipnet.posts'
+                ? client.iterateBlipnetPosts(body, cursorOptions)
+                : client.iteratePicnetPosts(body, cursorOptions));
     // ---- output ----
     let stream = io.stdout;
     if (out) {

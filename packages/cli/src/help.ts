@@ -58,7 +58,7 @@ export function mainHelp(): string {
   return [
     'Usage: gleaner <command> [options]',
     '',
-    'Fetch public content from clipnet, picnet and vidnet, with optional enrichment, into JSON,',
+    'Fetch public content from clipnet, picnet, vidnet and blipnet, with optional enrichment, into JSON,',
     'JSON Lines or CSV; every call is billed in credits.',
     '',
     'Commands:',
@@ -69,6 +69,7 @@ export function mainHelp(): string {
     '  gleaner clipnet posts --username rafatech --limit 50 --all --enrich sentiment,topics --format csv --out posts.csv',
     '  gleaner picnet comments --url https://www.picnet.com/p/CxD9PthspC3/ --url D0YhD-vOg2k',
     '  gleaner vidnet search --keyword "budget travel" --period week --sorting viewCount',
+    '  gleaner blipnet search --keyword coffee --period week --sorting top',
     '  gleaner analyze --file texts.txt --enrich sentiment,intent --format jsonl',
     '',
     'Run "gleaner <command> --help" for its flags and examples (every command takes --format,',

@@ -325,7 +325,9 @@ async function execute(cmd: CommandDef, v: Values, io: Io): Promise<number> {
     ? client.iterateTargets(cmd.endpoint, body as never, cmd.targetField as never, cmd.batchSize ?? 1, paging)
     : cmd.endpoint === 'clipnet.posts'
       ? client.iterateClipnetPosts(body as never, cursorOptions)
-      : client.iteratePicnetPosts(body as never, cursorOptions)) as unknown as Pager;
+      : cmd.endpoint === 'blipnet.posts'
+        ? client.iterateBlipnetPosts(body as never, cursorOptions)
+        : client.iteratePicnetPosts(body as never, cursorOptions)) as unknown as Pager;
 
   // ---- output ----
   let stream: Writable = io.stdout;

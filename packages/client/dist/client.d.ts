@@ -1,7 +1,7 @@
 import { GleanerError } from './errors.js';
 import { Endpoints } from './generated.js';
 import { type PaginateOptions, Paginator } from './paginate.js';
-import type { ApiResult, CallOptions, ClipnetPost, ClipnetPostsData, ClipnetPostsParams, DataOf, EndpointId, ParamsOf, PicnetPost, PicnetPostsData, PicnetPostsParams, VidnetSearchData, VidnetSearchParams, VidnetVideo } from './types.js';
+import type { ApiResult, BlipnetPost, BlipnetPostsData, BlipnetPostsParams, CallOptions, ClipnetPost, ClipnetPostsData, ClipnetPostsParams, DataOf, EndpointId, ParamsOf, PicnetPost, PicnetPostsData, PicnetPostsParams, VidnetSearchData, VidnetSearchParams, VidnetVideo } from './types.js';
 export declare const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 export declare const API_PREFIX = "/api/v1";
 export { API_VERSION, ENDPOINT_PATHS, MAX_PAGE_SIZE } from './generated.js';
@@ -66,6 +66,9 @@ export declare class Gleaner extends Endpoints {
     iterateClipnetPosts(params: ClipnetPostsParams, options?: PaginateOptions<ClipnetPostsParams>): Paginator<ClipnetPostsParams, ClipnetPostsData, ClipnetPost>;
     /** All posts of a picnet user; as iterateClipnetPosts. */
     iteratePicnetPosts(params: PicnetPostsParams, options?: PaginateOptions<PicnetPostsParams>): Paginator<PicnetPostsParams, PicnetPostsData, PicnetPost>;
+    /** All posts, replies and reposts of a blipnet user (by handle or account id); as
+     *  iterateClipnetPosts. */
+    iterateBlipnetPosts(params: BlipnetPostsParams, options?: PaginateOptions<BlipnetPostsParams>): Paginator<BlipnetPostsParams, BlipnetPostsData, BlipnetPost>;
     /**
      * vidnet keyword search over any number of keywords and to a chosen depth. vidnet search has
      * no cursor: `depth` (result pages of about 20 videos, 1-50) says how far one request reads.

@@ -18,10 +18,14 @@ export function itemsOf(id, data) {
         case 'picnet.posts':
         case 'clipnet.hashtag_posts':
         case 'picnet.hashtag_posts':
+        case 'blipnet.posts':
+        case 'blipnet.search':
+        case 'blipnet.hashtag_posts':
             return d.posts ?? [];
         case 'clipnet.comments':
         case 'picnet.comments':
         case 'vidnet.comments':
+        case 'blipnet.comments':
             return d.comments ?? [];
         case 'clipnet.bulk_posts':
             return (data.users ?? []).flatMap((u) => u.posts.map((p) => ({ username: u.username, ...p })));
@@ -273,6 +277,11 @@ export class Gleaner extends Endpoints {
     /** All posts of a picnet user; as iterateClipnetPosts. */
     iteratePicnetPosts(params, options) {
         return this.#cursorPaginator('picnet.posts', params, (d) => d.posts, options);
+    }
+    /** All posts, replies and reposts of a blipnet user (by handle or account id); as
+     *  iterateClipnetPosts. */
+    iterateBlipnetPosts(params, options) {
+        return this.#cursorPaginator('blipnet.posts', params, (d) => d.posts, options);
     }
     #cursorPaginator(id, params, items, options) {
         return new Paginator({

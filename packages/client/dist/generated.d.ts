@@ -157,6 +157,143 @@ export interface VidnetComment {
     likes: number;
     enrichment?: Enrichment;
 }
+export interface BlipnetPostAuthor {
+    /** The account id (on the live backend a DID, did:plc:…) */
+    id: string;
+    /** The handle, without a leading @ */
+    handle: string;
+    /** null when the account has none */
+    display_name: string | null;
+}
+export interface BlipnetPostStats {
+    /** null when the platform does not give it */
+    replies: number | null;
+    /** null when the platform does not give it */
+    reposts: number | null;
+    /** null when the platform does not give it */
+    likes: number | null;
+    /** null when the platform does not give it */
+    quotes: number | null;
+}
+export interface BlipnetPostMention {
+    /** The mentioned account id */
+    id: string;
+    /** The handle as written in the text, without the @ */
+    handle: string | null;
+}
+export interface BlipnetPost {
+    /** The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>) */
+    id: string;
+    /** The post on the web client */
+    url: string;
+    text: string;
+    /** When the author wrote it, ISO 8601 UTC */
+    timestamp: string;
+    author: BlipnetPostAuthor;
+    stats: BlipnetPostStats;
+    /** The first language the author declared (BCP 47); null when none */
+    language: string | null;
+    /** Links in the text and the linked card, in order, once each */
+    links: string[];
+    /** Images (full size) and video playlists */
+    media_urls: string[];
+    /** Hashtags, without the # */
+    hashtags: string[];
+    mentions: BlipnetPostMention[];
+    /** The id of the post this one replies to; null when it is no reply */
+    parent_id: string | null;
+    /** The id of the post this one quotes; null when it quotes none */
+    quote_of: string | null;
+    is_reply: boolean;
+    /** true when the user reposted someone's post: author is the original author */
+    is_repost: boolean;
+    /** When the user reposted it; null for the user’s own posts */
+    reposted_at: string | null;
+    enrichment?: Enrichment;
+}
+export interface BlipnetReply {
+    /** The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>) */
+    id: string;
+    /** The post on the web client */
+    url: string;
+    text: string;
+    /** When the author wrote it, ISO 8601 UTC */
+    timestamp: string;
+    author: BlipnetPostAuthor;
+    stats: BlipnetPostStats;
+    /** The first language the author declared (BCP 47); null when none */
+    language: string | null;
+    /** Links in the text and the linked card, in order, once each */
+    links: string[];
+    /** Images (full size) and video playlists */
+    media_urls: string[];
+    /** Hashtags, without the # */
+    hashtags: string[];
+    mentions: BlipnetPostMention[];
+    /** The id of the post this reply answers */
+    parent_id: string;
+    /** The id of the post this one quotes; null when it quotes none */
+    quote_of: string | null;
+    /** The post asked for, as its web URL */
+    post_url: string;
+    /** 1 for a direct reply, 2 for a reply to it, … */
+    depth: number;
+    enrichment?: Enrichment;
+}
+export interface BlipnetSearchPost {
+    /** The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>) */
+    id: string;
+    /** The post on the web client */
+    url: string;
+    text: string;
+    /** When the author wrote it, ISO 8601 UTC */
+    timestamp: string;
+    author: BlipnetPostAuthor;
+    stats: BlipnetPostStats;
+    /** The first language the author declared (BCP 47); null when none */
+    language: string | null;
+    /** Links in the text and the linked card, in order, once each */
+    links: string[];
+    /** Images (full size) and video playlists */
+    media_urls: string[];
+    /** Hashtags, without the # */
+    hashtags: string[];
+    mentions: BlipnetPostMention[];
+    /** The id of the post this one replies to; null when it is no reply */
+    parent_id: string | null;
+    /** The id of the post this one quotes; null when it quotes none */
+    quote_of: string | null;
+    /** The keyword that produced the post */
+    source_keyword: string;
+    enrichment?: Enrichment;
+}
+export interface BlipnetHashtagPost {
+    /** The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>) */
+    id: string;
+    /** The post on the web client */
+    url: string;
+    text: string;
+    /** When the author wrote it, ISO 8601 UTC */
+    timestamp: string;
+    author: BlipnetPostAuthor;
+    stats: BlipnetPostStats;
+    /** The first language the author declared (BCP 47); null when none */
+    language: string | null;
+    /** Links in the text and the linked card, in order, once each */
+    links: string[];
+    /** Images (full size) and video playlists */
+    media_urls: string[];
+    /** Hashtags, without the # */
+    hashtags: string[];
+    mentions: BlipnetPostMention[];
+    /** The id of the post this one replies to; null when it is no reply */
+    parent_id: string | null;
+    /** The id of the post this one quotes; null when it quotes none */
+    quote_of: string | null;
+    /** The hashtag that produced the post */
+    source_hashtag: string;
+    enrichment?: Enrichment;
+}
 export interface Metadata {
     /** Credits charged for this call (0.5 steps exist) */
     credits_used: number;
@@ -478,6 +615,94 @@ export interface VidnetChannelShortsData {
     browse_ids: string[];
     total_shorts: number;
 }
+export interface BlipnetPostsParams {
+    /** Handle (a leading @ is accepted and stripped) or account id (did:plc:…) */
+    username: string;
+    /**
+     * Posts to return (1-100)
+     * @default 10
+     */
+    limit?: number;
+    /** Cursor from the previous response */
+    cursor?: string;
+    /** Enrichment types to add to every returned item */
+    enrich?: EnrichmentType[];
+    /** Custom categories for the topics enrichment */
+    categories?: Categories;
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
+    llm_provider?: LlmProvider;
+}
+export interface BlipnetPostsData {
+    posts: BlipnetPost[];
+    /** Pass it on the next call while has_more is true */
+    cursor: string | null;
+    has_more: boolean;
+}
+export interface BlipnetCommentsParams {
+    /** Post URLs of the web client (…/profile/<handle or id>/post/<key>) or post ids (at:// URIs); formats may be mixed */
+    post_urls: string[];
+    /**
+     * Replies per post, across every depth of the thread (1-500)
+     * @default 50
+     */
+    limit_per_post?: number;
+    /** Enrichment types to add to every returned item */
+    enrich?: EnrichmentType[];
+    /** Custom categories for the topics enrichment */
+    categories?: Categories;
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
+    llm_provider?: LlmProvider;
+}
+export interface BlipnetCommentsData {
+    comments: BlipnetReply[];
+}
+export interface BlipnetSearchParams {
+    keywords: string[];
+    /**
+     * Posts per keyword (1-500)
+     * @default 100
+     */
+    max_posts_per_keyword?: number;
+    /**
+     * Result pages to read per keyword (one page is 25 posts) (1-50)
+     * @default 4
+     */
+    depth?: number;
+    /**
+     * Posting-time window
+     * @default "week"
+     */
+    period?: 'today' | 'week' | 'month' | 'year' | 'all';
+    /**
+     * latest: newest first; top: most engagement first
+     * @default "latest"
+     */
+    sorting?: 'latest' | 'top';
+    /** Cursor from the previous response; only with a single keyword */
+    cursor?: string;
+    /** Enrichment types to add to every returned item */
+    enrich?: EnrichmentType[];
+    /** Custom categories for the topics enrichment */
+    categories?: Categories;
+    /** Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price) */
+    llm_provider?: LlmProvider;
+}
+export interface BlipnetSearchData {
+    posts: BlipnetSearchPost[];
+    keywords: string[];
+    total_posts: number;
+    /** With a single keyword: pass it on the next call while has_more is true */
+    cursor: string | null;
+    /** Whether a keyword has more posts than were read */
+    has_more: boolean;
+}
+export type BlipnetHashtagPostsParams = ClipnetHashtagPostsParams;
+export interface BlipnetHashtagPostsData {
+    posts: BlipnetHashtagPost[];
+    hashtags: string[];
+    days: number;
+    total_posts: number;
+}
 export interface AnalyzeParams {
     /** Texts to analyze (1-100, each at most 100,000 characters) */
     texts: string[];
@@ -513,7 +738,7 @@ export interface EntriesParams {
 }
 export type EntriesData = Entries;
 /** Every endpoint of the API, by id. */
-export type EndpointId = 'clipnet.posts' | 'clipnet.comments' | 'clipnet.bulk_posts' | 'clipnet.hashtag_posts' | 'picnet.posts' | 'picnet.comments' | 'picnet.hashtag_posts' | 'vidnet.search' | 'vidnet.hashtag_search' | 'vidnet.comments' | 'vidnet.channel_videos' | 'vidnet.channel_shorts' | 'ml.analyze';
+export type EndpointId = 'clipnet.posts' | 'clipnet.comments' | 'clipnet.bulk_posts' | 'clipnet.hashtag_posts' | 'picnet.posts' | 'picnet.comments' | 'picnet.hashtag_posts' | 'vidnet.search' | 'vidnet.hashtag_search' | 'vidnet.comments' | 'vidnet.channel_videos' | 'vidnet.channel_shorts' | 'blipnet.posts' | 'blipnet.comments' | 'blipnet.search' | 'blipnet.hashtag_posts' | 'ml.analyze';
 /** Body and data type of each endpoint. */
 export interface EndpointTypes {
     'clipnet.posts': {
@@ -564,6 +789,22 @@ export interface EndpointTypes {
         params: VidnetChannelShortsParams;
         data: VidnetChannelShortsData;
     };
+    'blipnet.posts': {
+        params: BlipnetPostsParams;
+        data: BlipnetPostsData;
+    };
+    'blipnet.comments': {
+        params: BlipnetCommentsParams;
+        data: BlipnetCommentsData;
+    };
+    'blipnet.search': {
+        params: BlipnetSearchParams;
+        data: BlipnetSearchData;
+    };
+    'blipnet.hashtag_posts': {
+        params: BlipnetHashtagPostsParams;
+        data: BlipnetHashtagPostsData;
+    };
     'ml.analyze': {
         params: AnalyzeParams;
         data: AnalyzeData;
@@ -575,6 +816,7 @@ export declare const ENDPOINT_PATHS: Readonly<Record<EndpointId, string>>;
 export declare const MAX_PAGE_SIZE: {
     readonly 'clipnet.posts': 100;
     readonly 'picnet.posts': 100;
+    readonly 'blipnet.posts': 100;
 };
 /** One method per endpoint: a POST through `call`, or a free GET through `read`. */
 export declare abstract class Endpoints {
@@ -641,6 +883,26 @@ export declare abstract class Endpoints {
      * Credits: 2 + 1 per Short, plus enrichment. Request body: at most 1 MiB (413 beyond).
      */
     vidnetChannelShorts(params: VidnetChannelShortsParams, options?: CallOptions): Promise<ApiResult<VidnetChannelShortsData>>;
+    /**
+     * Posts of a blipnet user: POST /api/v1/blipnet/posts.
+     * By handle or account id; newest first, cursor-paged, with replies and reposts flagged. Credits: 1 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetPosts(params: BlipnetPostsParams, options?: CallOptions): Promise<ApiResult<BlipnetPostsData>>;
+    /**
+     * Replies to blipnet posts: POST /api/v1/blipnet/comments.
+     * The thread under each post, flattened depth first: each reply names the post it answers (parent_id) and its depth. Credits: 1 + 0.5 per reply, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetComments(params: BlipnetCommentsParams, options?: CallOptions): Promise<ApiResult<BlipnetCommentsData>>;
+    /**
+     * blipnet posts by keyword: POST /api/v1/blipnet/search.
+     * Posts containing every word of each keyword, newest or most engaging first, over a period. Pages by depth, or by cursor for a single keyword. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetSearch(params: BlipnetSearchParams, options?: CallOptions): Promise<ApiResult<BlipnetSearchData>>;
+    /**
+     * blipnet posts by hashtag: POST /api/v1/blipnet/hashtag/posts.
+     * Posts of the last `days` days carrying each hashtag, newest first. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetHashtagPosts(params: BlipnetHashtagPostsParams, options?: CallOptions): Promise<ApiResult<BlipnetHashtagPostsData>>;
     /**
      * Analyze texts: POST /api/v1/ml/analyze.
      * Runs the requested analyses on 1-100 texts. Credits per text: sentiment 0.5, topics 1, intent 1, keywords 0.5, the same with either llm_provider. Request body: at most 40 MiB (413 beyond).

@@ -14,12 +14,17 @@ export const ENDPOINT_PATHS = {
     'vidnet.comments': '/vidnet/comments',
     'vidnet.channel_videos': '/vidnet/channel/videos',
     'vidnet.channel_shorts': '/vidnet/channel/shorts',
+    'blipnet.posts': '/blipnet/posts',
+    'blipnet.comments': '/blipnet/comments',
+    'blipnet.search': '/blipnet/search',
+    'blipnet.hashtag_posts': '/blipnet/hashtag/posts',
     'ml.analyze': '/ml/analyze',
 };
 /** The largest page (`limit`) of each cursor-paged endpoint. */
 export const MAX_PAGE_SIZE = {
     'clipnet.posts': 100,
     'picnet.posts': 100,
+    'blipnet.posts': 100,
 };
 /** One method per endpoint: a POST through `call`, or a free GET through `read`. */
 export class Endpoints {
@@ -106,6 +111,34 @@ export class Endpoints {
      */
     vidnetChannelShorts(params, options) {
         return this.call('vidnet.channel_shorts', params, options);
+    }
+    /**
+     * Posts of a blipnet user: POST /api/v1/blipnet/posts.
+     * By handle or account id; newest first, cursor-paged, with replies and reposts flagged. Credits: 1 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetPosts(params, options) {
+        return this.call('blipnet.posts', params, options);
+    }
+    /**
+     * Replies to blipnet posts: POST /api/v1/blipnet/comments.
+     * The thread under each post, flattened depth first: each reply names the post it answers (parent_id) and its depth. Credits: 1 + 0.5 per reply, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetComments(params, options) {
+        return this.call('blipnet.comments', params, options);
+    }
+    /**
+     * blipnet posts by keyword: POST /api/v1/blipnet/search.
+     * Posts containing every word of each keyword, newest or most engaging first, over a period. Pages by depth, or by cursor for a single keyword. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetSearch(params, options) {
+        return this.call('blipnet.search', params, options);
+    }
+    /**
+     * blipnet posts by hashtag: POST /api/v1/blipnet/hashtag/posts.
+     * Posts of the last `days` days carrying each hashtag, newest first. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+     */
+    blipnetHashtagPosts(params, options) {
+        return this.call('blipnet.hashtag_posts', params, options);
     }
     /**
      * Analyze texts: POST /api/v1/ml/analyze.

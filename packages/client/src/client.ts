@@ -15,6 +15,9 @@ import {
 } from './retry.js';
 import type {
   ApiResult,
+  BlipnetPost,
+  BlipnetPostsData,
+  BlipnetPostsParams,
   CallOptions,
   ClipnetBulkPostsData,
   ClipnetPost,
@@ -49,10 +52,14 @@ export function itemsOf<Id extends EndpointId>(id: Id, data: DataOf<Id>): unknow
     case 'picnet.posts':
     case 'clipnet.hashtag_posts':
     case 'picnet.hashtag_posts':
+    case 'blipnet.posts':
+    case 'blipnet.search':
+    case 'blipnet.hashtag_posts':
       return (d.posts as unknown[] | undefined) ?? [];
     case 'clipnet.comments':
     case 'picnet.comments':
     case 'vidnet.comments':
+    case 'blipnet.comments':
       return (d.comments as unknown[] | undefined) ?? [];
     case 'clipnet.bulk_posts':
       return ((data as ClipnetBulkPostsData).users ?? []).flatMap((u) =>
@@ -375,7 +382,16 @@ export class Gleaner extends Endpoints {
     return this.#cursorPaginator('picnet.posts', params, (d) => d.posts, options);
   }
 
-  #cursorPaginator<Id extends 'clipnet.posts' | 'picnet.posts', I>(
+  /** All posts, replies and reposts of a blipnet user (by handle or account id); as
+   *  iterateClipnetPosts. */
+  iterateBlipnetPosts(
+    params: BlipnetPostsParams,
+    options?: PaginateOptions<BlipnetPostsParams>,
+  ): Paginator<BlipnetPostsParams, BlipnetPostsData, BlipnetPost> {
+    return this.#cursorPaginator('blipnet.posts', params, (d) => d.posts, options);
+  }
+
+  #cursorPaginator<Id extends 'clipnet.posts' | 'picnet.posts' | 'blipnet.posts', I>(
     id: Id,
     params: ParamsOf<Id>,
     items: (d: DataOf<Id>) => I[],

@@ -383,8 +383,12 @@ export class HttpClient {
     if (req.accept?.(res)) return res;
     const custom = req.classify?.(res);
     if (custom) {
+      // a backend that reads its upstream's own wait (a reset time) passes it on in the error
+      const told = custom.options.retryAfterSeconds;
       const retryAfterMs =
-        custom.kind === 'throttled' ? parseRetryAfter(res.headers['retry-after']) : undefined;
+        custom.kind === 'throttled'
+          ? (parseRetryAfter(res.headers['retry-after']) ?? (told !== undefined ? told * 1000 : undefined))
+          : undefined;
       throw this.#mark(this.#scrub(custom), {
         retryable: safe && (custom.kind === 'throttled' || RETRYABLE_STATUS.has(res.status)),
         countsForBreaker: res.status >= 500,

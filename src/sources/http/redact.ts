@@ -7,7 +7,7 @@ const MASK = '[redacted]';
 
 /** query parameter and JSON field names whose values are credentials */
 const SECRET_NAME =
-  /^(key|api_?key|apikey|token|access_?token|refresh_?token|client_?secret|client_?key|secret|password|sig|signature|auth|authorization|code|session|sessionid|cookie)$/i;
+  /^(key|api_?key|apikey|token|access_?token|refresh_?token|access_?jwt|refresh_?jwt|client_?secret|client_?key|secret|password|sig|signature|auth|authorization|code|session|sessionid|cookie)$/i;
 
 /** header names whose values are credentials */
 const SECRET_HEADERS = new Set([

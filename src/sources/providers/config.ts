@@ -52,6 +52,20 @@ export const LiveSourcesEnv = Type.Object({
     'youtube-data-api: daily quota units of the key; calls that would exceed it fail as throttled (default 10000)',
   ),
 
+  // blipnet: atproto
+  ATPROTO_APPVIEW_URL: opt(
+    'atproto: the AppView whose public XRPC read API serves blipnet (default https://public.api.bsky.app)',
+  ),
+  ATPROTO_IDENTIFIER: opt(
+    'atproto: optional handle or email of an account to sign in with (with ATPROTO_APP_PASSWORD), for AppViews that refuse some anonymous reads such as post search',
+  ),
+  ATPROTO_APP_PASSWORD: opt(
+    "atproto: that account's app password; when set, every read goes signed in through ATPROTO_PDS_URL",
+  ),
+  ATPROTO_PDS_URL: opt(
+    "atproto: the signing-in account's PDS, which proxies reads to its AppView (default https://bsky.social)",
+  ),
+
   // data providers
   SCRAPEKIT_API_KEY: opt(
     'scrapekit provider: API key, sent as the x-api-key header (required by that backend)',

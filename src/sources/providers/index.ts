@@ -4,7 +4,13 @@
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { HttpClient } from '../http/client.js';
-import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
+import type { BlipnetSource, ClipnetSource, PicnetSource, Platform, VidnetSource } from '../interface.js';
+import {
+  ATPROTO_NAME,
+  AtprotoBlipnetSource,
+  DEFAULT_APPVIEW_URL,
+  DEFAULT_PDS_URL,
+} from './atproto/blipnet.js';
 import { CLIPNET_RESEARCH_NAME, ClipnetResearchSource } from './clipnet-research/clipnet.js';
 import {
   httpSettingsFromEnv,
@@ -30,6 +36,7 @@ export const LIVE_BACKENDS: Record<Platform, readonly string[]> = {
   picnet: [SCRAPEKIT_NAME, DATADEPTH_NAME, PICNET_GRAPH_NAME],
   // datadepth serves vidnet keyword search only; its other vidnet operations are `unsupported`
   vidnet: [YOUTUBEI_NAME, YOUTUBE_DATA_API_NAME, DATADEPTH_NAME],
+  blipnet: [ATPROTO_NAME],
 };
 
 export interface LiveSourceDeps {
@@ -60,17 +67,23 @@ export function createLiveSource(
   deps?: LiveSourceDeps,
 ): VidnetSource;
 export function createLiveSource(
+  platform: 'blipnet',
+  name: string,
+  env: LiveSourcesEnvType,
+  deps?: LiveSourceDeps,
+): BlipnetSource;
+export function createLiveSource(
   platform: Platform,
   name: string,
   env: LiveSourcesEnvType,
   deps?: LiveSourceDeps,
-): ClipnetSource | PicnetSource | VidnetSource;
+): ClipnetSource | PicnetSource | VidnetSource | BlipnetSource;
 export function createLiveSource(
   platform: Platform,
   name: string,
   env: LiveSourcesEnvType,
   deps: LiveSourceDeps = {},
-): ClipnetSource | PicnetSource | VidnetSource {
+): ClipnetSource | PicnetSource | VidnetSource | BlipnetSource {
   if (!LIVE_BACKENDS[platform].includes(name)) {
     throw new LiveConfigError(
       `${platform.toUpperCase()}_SOURCE: unknown backend "${name}" for ${platform}; known: ${['sandbox', ...LIVE_BACKENDS[platform]].join(', ')}`,
@@ -103,8 +116,26 @@ function buildSource(
   env: LiveSourcesEnvType,
   now: (() => Date) | undefined,
   http: (secrets: Array<string | undefined>) => HttpClient,
-): ClipnetSource | PicnetSource | VidnetSource {
+): ClipnetSource | PicnetSource | VidnetSource | BlipnetSource {
   switch (name) {
+    case ATPROTO_NAME: {
+      const identifier = env.ATPROTO_IDENTIFIER || undefined;
+      const appPassword = env.ATPROTO_APP_PASSWORD || undefined;
+      if ((identifier === undefined) !== (appPassword === undefined))
+        throw new LiveConfigError(
+          'BLIPNET_SOURCE=atproto: ATPROTO_IDENTIFIER and ATPROTO_APP_PASSWORD go together (set both, or neither for anonymous reads)',
+        );
+      return new AtprotoBlipnetSource(
+        {
+          appviewUrl: urlSetting(env, 'ATPROTO_APPVIEW_URL') ?? DEFAULT_APPVIEW_URL,
+          pdsUrl: urlSetting(env, 'ATPROTO_PDS_URL') ?? DEFAULT_PDS_URL,
+          identifier,
+          appPassword,
+          now,
+        },
+        http([appPassword]),
+      );
+    }
     case YOUTUBEI_NAME:
       return new YoutubeiSource(
         {

@@ -6,17 +6,19 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DUMP_TABLES, SCHEMA } from './schema.js';
+import { type BlipnetCounts, generateBlipnet } from './world/blipnet.js';
 import { generateWorld, type WorldCounts } from './world/generate.js';
 
 /** bump when the generator or the schema changes: the file name follows it */
-export const WORLD_VERSION = 3;
+export const WORLD_VERSION = 4;
 /** bump when the generator changes what the world holds (the dumped tables): the digest follows
- *  it. A schema change that only adds derived tables or indexes (v2: user_posts) keeps it. */
-export const CONTENT_VERSION = 2;
+ *  it. A schema change that only adds derived tables or indexes (v2: user_posts) keeps it.
+ *  v3: blipnet. */
+export const CONTENT_VERSION = 3;
 
 export interface BuildResult {
   path: string;
-  counts: WorldCounts;
+  counts: WorldCounts & BlipnetCounts;
   digest: string;
   milliseconds: number;
 }
@@ -98,11 +100,15 @@ export function buildWorld(path: string): BuildResult {
       video: writer('videos', 12),
       videoTag: writer('video_tags', 3),
       videoComment: writer('video_comments', 7),
+      blipAccount: writer('blip_accounts', 6),
+      blipPost: writer('blip_posts', 17),
+      blipRepost: writer('blip_reposts', 4),
+      blipTag: writer('blip_tags', 3),
     };
     let commentPk = 0;
     let videoCommentPk = 0;
-    const counts = db.transaction(() =>
-      generateWorld({
+    const counts = db.transaction((): WorldCounts & BlipnetCounts => ({
+      ...generateWorld({
         account: (a) =>
           w.account([a.pk, a.platform, a.handle, a.userId, a.displayName, a.niche, a.followers]),
         post: (p, tags) => {
@@ -144,12 +150,39 @@ export function buildWorld(path: string): BuildResult {
         videoComment: (c) =>
           w.videoComment([++videoCommentPk, c.id, c.postPk, c.ts, c.user, c.text, c.likes]),
       }),
-    )();
+      ...generateBlipnet({
+        account: (a) => w.blipAccount([a.pk, a.did, a.handle, a.displayName, a.niche, a.followers]),
+        post: (p, tags) => {
+          w.blipPost([
+            p.pk,
+            p.rkey,
+            p.accountPk,
+            p.ts,
+            p.text,
+            p.lang,
+            p.rootPk,
+            p.parentPk,
+            p.depth,
+            p.quotePk,
+            p.links,
+            p.media,
+            p.mentions,
+            p.replies,
+            p.reposts,
+            p.likes,
+            p.quotes,
+          ]);
+          for (const t of tags) w.blipTag([t, p.ts, p.pk]);
+        },
+        repost: (r) => w.blipRepost([r.accountPk, r.rkey, r.ts, r.postPk]),
+      }),
+    }))();
     // derived: each account's posts in key order, so that the clustered table is written densely
     db.exec(`INSERT INTO user_posts
       SELECT account_pk, ts, id, pk, caption, code, media_type, views, likes, comments, shares
       FROM posts ORDER BY account_pk, ts, id`);
     db.exec("INSERT INTO video_fts (video_fts) VALUES ('rebuild')");
+    db.exec("INSERT INTO blip_fts (blip_fts) VALUES ('rebuild')");
     db.exec('ANALYZE');
     const digest = combine(hashers);
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');

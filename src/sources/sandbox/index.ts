@@ -1,9 +1,10 @@
-// The sandbox: an embedded, generated, searchable world that serves all three platforms with no
+// The sandbox: an embedded, generated, searchable world that serves all four platforms with no
 // network. openSandbox() builds the world file on first use and opens it read-only.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR } from '../../paths.js';
-import type { ClipnetSource, PicnetSource, VidnetSource } from '../interface.js';
+import type { BlipnetSource, ClipnetSource, PicnetSource, VidnetSource } from '../interface.js';
+import { createBlipnetSource } from './blipnet.js';
 import { buildWorld, WORLD_VERSION } from './build.js';
 import { createClipnetSource } from './clipnet.js';
 import { World } from './db.js';
@@ -23,6 +24,7 @@ export interface Sandbox {
   clipnet: ClipnetSource;
   picnet: PicnetSource;
   vidnet: VidnetSource;
+  blipnet: BlipnetSource;
   /** SHA-256 of the world's canonical dump: the same on every machine for one WORLD_VERSION */
   digest(): string;
   close(): void;
@@ -58,6 +60,7 @@ export function openSandbox(opts: SandboxOptions = {}): Sandbox {
     clipnet: createClipnetSource(opened),
     picnet: createPicnetSource(opened),
     vidnet: createVidnetSource(opened),
+    blipnet: createBlipnetSource(opened),
     digest: () => digest,
     close: () => opened.close(),
   };

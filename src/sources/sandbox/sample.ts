@@ -2,13 +2,21 @@
 // as printed by `npm run sandbox:sample`. Everything it prints answers at any hour of any day:
 // accounts and channels with items before today, hashtags and keywords the world promises for
 // today (world/featured.ts), URLs of posts and videos from before today.
+import { blipnetPostUrl } from './blipnet.js';
 import { clipnetPostUrl, clipnetShortUrl } from './clipnet.js';
 import { World } from './db.js';
 import { defaultSandboxPath } from './index.js';
 import { picnetPostUrl } from './picnet.js';
 import { windowStart } from './time.js';
 import { keywordTerms, vidnetShortUrl, vidnetWatchUrl } from './vidnet.js';
-import { PINNED_ACCOUNTS, PINNED_CHANNELS, TODAY_HASHTAGS, TODAY_KEYWORDS } from './world/featured.js';
+import {
+  BLIPNET_PINNED_ACCOUNTS,
+  BLIPNET_TODAY_HASHTAGS,
+  PINNED_ACCOUNTS,
+  PINNED_CHANNELS,
+  TODAY_HASHTAGS,
+  TODAY_KEYWORDS,
+} from './world/featured.js';
 
 type Row = Record<string, string | number | null>;
 
@@ -126,6 +134,29 @@ export function sampleWorld(path = defaultSandboxPath(), now = new Date()): stri
       print(`  ${vidnetWatchUrl(String(v.id), v.is_short === 1)}`);
       print(`  ${vidnetShortUrl(String(v.id))}`);
     }
+    print();
+    print('== blipnet');
+    print('accounts named in the docs (handle, account id, followers):');
+    for (const p of BLIPNET_PINNED_ACCOUNTS)
+      print(`  ${p.handle.padEnd(28)} ${p.did}  ${fmt(p.followers).padStart(9)} followers`);
+    const btagged = (tag: string, from: number) =>
+      count(
+        'SELECT COUNT(*) AS n FROM blip_tags WHERE tag = ? AND ts >= ? AND ts <= ?',
+        tag,
+        from,
+        clock.nowOffset,
+      );
+    print(
+      `hashtags (and search keywords) with posts at any hour (posts today so far / last 7 days): ${BLIPNET_TODAY_HASHTAGS.map(
+        (t) => `#${t} (${btagged(t, windowStart(1))}/${btagged(t, windowStart(7))})`,
+      ).join(', ')}`,
+    );
+    print('post URLs (well replied):');
+    for (const p of all(
+      `SELECT a.handle, p.rkey FROM blip_posts p JOIN blip_accounts a ON a.pk = p.account_pk
+       WHERE p.depth = 0 AND p.ts < 0 ORDER BY p.replies DESC, p.pk LIMIT 3`,
+    ))
+      print(`  ${blipnetPostUrl(String(p.handle), String(p.rkey))}`);
   } finally {
     world.close();
   }

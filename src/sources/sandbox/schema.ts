@@ -112,6 +112,61 @@ CREATE TABLE video_comments (
 );
 CREATE INDEX video_comments_top ON video_comments (video_pk, likes, ts);
 
+-- blipnet: accounts (a DID and a domain-name handle), posts and replies in one table (a reply
+-- names its thread's root and its parent), reposts, hashtags and a full-text index of the text
+CREATE TABLE blip_accounts (
+  pk INTEGER PRIMARY KEY,
+  did TEXT NOT NULL UNIQUE,
+  handle TEXT NOT NULL UNIQUE,
+  display_name TEXT,
+  niche TEXT NOT NULL,
+  followers INTEGER NOT NULL
+);
+
+CREATE TABLE blip_posts (
+  pk INTEGER PRIMARY KEY,
+  rkey TEXT NOT NULL,
+  account_pk INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  lang TEXT,
+  root_pk INTEGER,
+  parent_pk INTEGER,
+  depth INTEGER NOT NULL,
+  quote_pk INTEGER,
+  links TEXT NOT NULL,
+  media TEXT NOT NULL,
+  mentions TEXT NOT NULL,
+  replies INTEGER NOT NULL,
+  reposts INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  quotes INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX blip_posts_key ON blip_posts (account_pk, rkey);
+CREATE INDEX blip_posts_account_time ON blip_posts (account_pk, ts);
+CREATE INDEX blip_posts_thread ON blip_posts (root_pk, ts);
+
+CREATE TABLE blip_reposts (
+  account_pk INTEGER NOT NULL,
+  rkey TEXT NOT NULL,
+  ts INTEGER NOT NULL,
+  post_pk INTEGER NOT NULL,
+  PRIMARY KEY (account_pk, rkey)
+) WITHOUT ROWID;
+
+CREATE TABLE blip_tags (
+  tag TEXT NOT NULL,
+  ts INTEGER NOT NULL,
+  post_pk INTEGER NOT NULL,
+  PRIMARY KEY (tag, ts, post_pk)
+) WITHOUT ROWID;
+
+CREATE VIRTUAL TABLE blip_fts USING fts5 (
+  text,
+  content = 'blip_posts', content_rowid = 'pk',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
 -- keyword search; unicode61 without stemming so that a match means every term appears verbatim
 CREATE VIRTUAL TABLE video_fts USING fts5 (
   title, description, tags,
@@ -130,4 +185,7 @@ export const DUMP_TABLES: ReadonlyArray<readonly [string, string]> = [
   ['channels', 'pk'],
   ['videos', 'pk'],
   ['video_comments', 'pk'],
+  ['blip_accounts', 'pk'],
+  ['blip_posts', 'pk'],
+  ['blip_reposts', 'account_pk, rkey'],
 ];

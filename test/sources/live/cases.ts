@@ -2,7 +2,13 @@
 // request the operation makes first, a good response for it, and the call itself. The failure
 // matrix (failures.test.ts) runs every row through the same upstream misbehaviours.
 import type { Dispatcher, MockAgent } from 'undici';
-import type { ClipnetSource, PicnetSource, Platform, VidnetSource } from '../../../src/sources/interface.js';
+import type {
+  BlipnetSource,
+  ClipnetSource,
+  PicnetSource,
+  Platform,
+  VidnetSource,
+} from '../../../src/sources/interface.js';
 import { createLiveSource } from '../../../src/sources/providers/index.js';
 import { FIXED_NOW, fixture } from './helpers.js';
 import { recordedBody } from './replay.js';
@@ -14,6 +20,7 @@ export const SECRETS = {
   CLIPNET_RESEARCH_CLIENT_SECRET: 'TESTclientSECRET0123456789abcd',
   PICNET_GRAPH_ACCESS_TOKEN: 'EAAGtestTOKEN0123456789abcdefghij',
   DATADEPTH_TOKEN: 'ddTEST_token_0123456789abcdef',
+  ATPROTO_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
 } as const;
 
 export const ENV = {
@@ -21,9 +28,15 @@ export const ENV = {
   SCRAPEKIT_BASE_URL: 'https://api.scrapekit.test',
   DATADEPTH_BASE_URL: 'https://api.datadepth.test/apis',
   PICNET_GRAPH_USER_ID: '17841400000000000',
+  // signed in: every atproto read goes to the account's PDS (https://bsky.social by default)
+  ATPROTO_IDENTIFIER: 'shinyakato.dev',
 };
 
-type AnySource = ClipnetSource | PicnetSource | VidnetSource;
+/** the access token the atproto fixtures' session hands out */
+export const ATPROTO_ACCESS_JWT =
+  'eyJ0eXAiOiJhdCtqd3QiLCJhbGciOiJFUzI1NksifQ.TEST-access.not-a-real-signature';
+
+type AnySource = ClipnetSource | PicnetSource | VidnetSource | BlipnetSource;
 
 export interface Case {
   label: string;
@@ -49,7 +62,42 @@ const researchToken = (agent: MockAgent) => {
     .persist();
 };
 
+const atprotoSession = (agent: MockAgent) => {
+  agent
+    .get('https://bsky.social')
+    .intercept({ method: 'POST', path: '/xrpc/com.atproto.server.createSession' })
+    .reply(200, fixture('atproto', 'create-session'))
+    .persist();
+};
+
+const atproto = (label: string, nsid: string, ok: string, call: Case['call']): Case => ({
+  label: `atproto ${label}`,
+  platform: 'blipnet',
+  backend: 'atproto',
+  origin: 'https://bsky.social',
+  method: 'GET',
+  path: `/xrpc/${nsid}`,
+  ok: fixture('atproto', ok),
+  prepare: atprotoSession,
+  call,
+});
+
 export const CASES: Case[] = [
+  atproto('user posts', 'app.bsky.feed.getAuthorFeed', 'get-author-feed-page2', (s) =>
+    (s as BlipnetSource).userPosts({ username: 'did:plc:iijrtk7ocored6zuziwmqq3c', limit: 5 }),
+  ),
+  atproto('replies', 'app.bsky.feed.getPostThread', 'get-post-thread', (s) =>
+    (s as BlipnetSource).replies({
+      post: ref('at://did:plc:by3jhwdqgbtrcc7q4tkkv3cf/app.bsky.feed.post/3jtvi2jrijx2y'),
+      limit: 5,
+    }),
+  ),
+  atproto('search', 'app.bsky.feed.searchPosts', 'search-posts-page2', (s) =>
+    (s as BlipnetSource).search({ keyword: 'bluesky', max: 5, depth: 1, period: 'week', sorting: 'latest' }),
+  ),
+  atproto('hashtag', 'app.bsky.feed.searchPosts', 'search-posts-tag-coffee', (s) =>
+    (s as BlipnetSource).hashtagPosts({ hashtag: 'coffee', days: 7, max: 5 }),
+  ),
   {
     label: 'youtube-data-api search',
     platform: 'vidnet',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClipnetPost } from '../../../src/contract/items.js';
 import type { ClipnetSource, Platform } from '../../../src/sources/interface.js';
-import { build, CASES, type Case, ENV, SECRETS } from './cases.js';
+import { ATPROTO_ACCESS_JWT, build, CASES, type Case, ENV, SECRETS } from './cases.js';
 import { captureLogger, FAST, mockAgent, refusingAgent, rejection } from './helpers.js';
 
 const OWN_SECRETS: Record<string, string[]> = {
@@ -16,6 +16,7 @@ const OWN_SECRETS: Record<string, string[]> = {
   ],
   'picnet-graph': [SECRETS.PICNET_GRAPH_ACCESS_TOKEN],
   datadepth: [SECRETS.DATADEPTH_TOKEN],
+  atproto: [SECRETS.ATPROTO_APP_PASSWORD, ATPROTO_ACCESS_JWT],
 };
 
 /** cases whose good response rightly gives no item here. Hashtag posts: the recorded posts are
@@ -134,9 +135,9 @@ describe.each(CASES)('$label', (c) => {
 });
 
 describe('no network at all', () => {
-  const ops: Record<Platform, Case[]> = { clipnet: [], picnet: [], vidnet: [] };
+  const ops: Record<Platform, Case[]> = { clipnet: [], picnet: [], vidnet: [], blipnet: [] };
   for (const c of CASES) ops[c.platform].push(c);
-  it.each(Object.entries(ops))(
+  it.each(Object.entries(ops).filter(([, cases]) => cases.length > 0))(
     '%s: every call fails fast with upstream, timeout or unavailable',
     async (_p, cases) => {
       for (const c of cases) {

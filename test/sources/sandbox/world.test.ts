@@ -10,9 +10,9 @@ import { worldDigest } from '../../../src/sources/sandbox/build.js';
 import { openSandbox } from '../../../src/sources/sandbox/index.js';
 import { tempWorld } from './helpers.js';
 
-/** the digest of world content v2 (world file v3); a change to what the generator produces
+/** the digest of world content v3 (world file v4: blipnet added); a change to what the generator produces
  *  must bump CONTENT_VERSION (and WORLD_VERSION) and this value */
-const EXPECTED_DIGEST = '20e97736c7071db8002b32af1d42cfa252ac219538117baa43a5e7140d8a5d11';
+const EXPECTED_DIGEST = '0096670ebfa562247276a00854bf9bd43e9af61b36bd70f3909eccba7fb3b223';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));

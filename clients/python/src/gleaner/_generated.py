@@ -243,6 +243,176 @@ class VidnetComment(_VidnetCommentRequired, total=False):
     enrichment: Enrichment
 
 
+class BlipnetPostAuthor(TypedDict):
+    """Fields:
+        id: The account id (on the live backend a DID, did:plc:…)
+        handle: The handle, without a leading @
+        display_name: null when the account has none
+    """
+    id: str
+    handle: str
+    display_name: Optional[str]
+
+
+class BlipnetPostStats(TypedDict):
+    """Fields:
+        replies: null when the platform does not give it
+        reposts: null when the platform does not give it
+        likes: null when the platform does not give it
+        quotes: null when the platform does not give it
+    """
+    replies: Optional[int]
+    reposts: Optional[int]
+    likes: Optional[int]
+    quotes: Optional[int]
+
+
+class BlipnetPostMention(TypedDict):
+    """Fields:
+        id: The mentioned account id
+        handle: The handle as written in the text, without the @
+    """
+    id: str
+    handle: Optional[str]
+
+
+class _BlipnetPostRequired(TypedDict):
+    id: str
+    url: str
+    text: str
+    timestamp: str
+    author: BlipnetPostAuthor
+    stats: BlipnetPostStats
+    language: Optional[str]
+    links: List[str]
+    media_urls: List[str]
+    hashtags: List[str]
+    mentions: List[BlipnetPostMention]
+    parent_id: Optional[str]
+    quote_of: Optional[str]
+    is_reply: bool
+    is_repost: bool
+    reposted_at: Optional[str]
+
+
+class BlipnetPost(_BlipnetPostRequired, total=False):
+    """Fields:
+        id: The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>)
+        url: The post on the web client
+        timestamp: When the author wrote it, ISO 8601 UTC
+        language: The first language the author declared (BCP 47); null when none
+        links: Links in the text and the linked card, in order, once each
+        media_urls: Images (full size) and video playlists
+        hashtags: Hashtags, without the #
+        parent_id: The id of the post this one replies to; null when it is no reply
+        quote_of: The id of the post this one quotes; null when it quotes none
+        is_repost: true when the user reposted someone's post: author is the original author
+        reposted_at: When the user reposted it; null for the user’s own posts
+    """
+    enrichment: Enrichment
+
+
+class _BlipnetReplyRequired(TypedDict):
+    id: str
+    url: str
+    text: str
+    timestamp: str
+    author: BlipnetPostAuthor
+    stats: BlipnetPostStats
+    language: Optional[str]
+    links: List[str]
+    media_urls: List[str]
+    hashtags: List[str]
+    mentions: List[BlipnetPostMention]
+    parent_id: str
+    quote_of: Optional[str]
+    post_url: str
+    depth: int
+
+
+class BlipnetReply(_BlipnetReplyRequired, total=False):
+    """Fields:
+        id: The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>)
+        url: The post on the web client
+        timestamp: When the author wrote it, ISO 8601 UTC
+        language: The first language the author declared (BCP 47); null when none
+        links: Links in the text and the linked card, in order, once each
+        media_urls: Images (full size) and video playlists
+        hashtags: Hashtags, without the #
+        parent_id: The id of the post this reply answers
+        quote_of: The id of the post this one quotes; null when it quotes none
+        post_url: The post asked for, as its web URL
+        depth: 1 for a direct reply, 2 for a reply to it, …
+    """
+    enrichment: Enrichment
+
+
+class _BlipnetSearchPostRequired(TypedDict):
+    id: str
+    url: str
+    text: str
+    timestamp: str
+    author: BlipnetPostAuthor
+    stats: BlipnetPostStats
+    language: Optional[str]
+    links: List[str]
+    media_urls: List[str]
+    hashtags: List[str]
+    mentions: List[BlipnetPostMention]
+    parent_id: Optional[str]
+    quote_of: Optional[str]
+    source_keyword: str
+
+
+class BlipnetSearchPost(_BlipnetSearchPostRequired, total=False):
+    """Fields:
+        id: The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>)
+        url: The post on the web client
+        timestamp: When the author wrote it, ISO 8601 UTC
+        language: The first language the author declared (BCP 47); null when none
+        links: Links in the text and the linked card, in order, once each
+        media_urls: Images (full size) and video playlists
+        hashtags: Hashtags, without the #
+        parent_id: The id of the post this one replies to; null when it is no reply
+        quote_of: The id of the post this one quotes; null when it quotes none
+        source_keyword: The keyword that produced the post
+    """
+    enrichment: Enrichment
+
+
+class _BlipnetHashtagPostRequired(TypedDict):
+    id: str
+    url: str
+    text: str
+    timestamp: str
+    author: BlipnetPostAuthor
+    stats: BlipnetPostStats
+    language: Optional[str]
+    links: List[str]
+    media_urls: List[str]
+    hashtags: List[str]
+    mentions: List[BlipnetPostMention]
+    parent_id: Optional[str]
+    quote_of: Optional[str]
+    source_hashtag: str
+
+
+class BlipnetHashtagPost(_BlipnetHashtagPostRequired, total=False):
+    """Fields:
+        id: The post id: its at:// URI (at://<author id>/app.bsky.feed.post/<record key>)
+        url: The post on the web client
+        timestamp: When the author wrote it, ISO 8601 UTC
+        language: The first language the author declared (BCP 47); null when none
+        links: Links in the text and the linked card, in order, once each
+        media_urls: Images (full size) and video playlists
+        hashtags: Hashtags, without the #
+        parent_id: The id of the post this one replies to; null when it is no reply
+        quote_of: The id of the post this one quotes; null when it quotes none
+        source_hashtag: The hashtag that produced the post
+    """
+    enrichment: Enrichment
+
+
 class _MetadataRequired(TypedDict):
     credits_used: float
     processing_time: float
@@ -625,6 +795,101 @@ class VidnetChannelShortsData(TypedDict):
     total_shorts: int
 
 
+class _BlipnetPostsParamsRequired(TypedDict):
+    username: str
+
+
+class BlipnetPostsParams(_BlipnetPostsParamsRequired, total=False):
+    """Fields:
+        username: Handle (a leading @ is accepted and stripped) or account id (did:plc:…)
+        limit: Posts to return (1-100) (default: 10)
+        cursor: Cursor from the previous response
+        enrich: Enrichment types to add to every returned item
+        categories: Custom categories for the topics enrichment
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+    """
+    limit: int
+    cursor: str
+    enrich: List[EnrichmentType]
+    categories: Categories
+    llm_provider: LlmProvider
+
+
+class BlipnetPostsData(TypedDict):
+    """Fields:
+        cursor: Pass it on the next call while has_more is true
+    """
+    posts: List[BlipnetPost]
+    cursor: Optional[str]
+    has_more: bool
+
+
+class _BlipnetCommentsParamsRequired(TypedDict):
+    post_urls: List[str]
+
+
+class BlipnetCommentsParams(_BlipnetCommentsParamsRequired, total=False):
+    """Fields:
+        post_urls: Post URLs of the web client (…/profile/<handle or id>/post/<key>) or post ids (at:// URIs); formats may be mixed
+        limit_per_post: Replies per post, across every depth of the thread (1-500) (default: 50)
+        enrich: Enrichment types to add to every returned item
+        categories: Custom categories for the topics enrichment
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+    """
+    limit_per_post: int
+    enrich: List[EnrichmentType]
+    categories: Categories
+    llm_provider: LlmProvider
+
+
+class BlipnetCommentsData(TypedDict):
+    comments: List[BlipnetReply]
+
+
+class _BlipnetSearchParamsRequired(TypedDict):
+    keywords: List[str]
+
+
+class BlipnetSearchParams(_BlipnetSearchParamsRequired, total=False):
+    """Fields:
+        max_posts_per_keyword: Posts per keyword (1-500) (default: 100)
+        depth: Result pages to read per keyword (one page is 25 posts) (1-50) (default: 4)
+        period: Posting-time window (default: "week")
+        sorting: latest: newest first; top: most engagement first (default: "latest")
+        cursor: Cursor from the previous response; only with a single keyword
+        enrich: Enrichment types to add to every returned item
+        categories: Custom categories for the topics enrichment
+        llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+    """
+    max_posts_per_keyword: int
+    depth: int
+    period: Literal["today", "week", "month", "year", "all"]
+    sorting: Literal["latest", "top"]
+    cursor: str
+    enrich: List[EnrichmentType]
+    categories: Categories
+    llm_provider: LlmProvider
+
+
+class BlipnetSearchData(TypedDict):
+    """Fields:
+        cursor: With a single keyword: pass it on the next call while has_more is true
+        has_more: Whether a keyword has more posts than were read
+    """
+    posts: List[BlipnetSearchPost]
+    keywords: List[str]
+    total_posts: int
+    cursor: Optional[str]
+    has_more: bool
+
+
+class BlipnetHashtagPostsData(TypedDict):
+    posts: List[BlipnetHashtagPost]
+    hashtags: List[str]
+    days: int
+    total_posts: int
+
+
 class _AnalyzeParamsRequired(TypedDict):
     texts: List[str]
 
@@ -680,6 +945,8 @@ PicnetHashtagPostsParams = ClipnetHashtagPostsParams
 
 PicnetHashtagPostsData = ClipnetHashtagPostsData
 
+BlipnetHashtagPostsParams = ClipnetHashtagPostsParams
+
 AccountData = Account
 
 UsageData = Usage
@@ -687,7 +954,7 @@ UsageData = Usage
 EntriesData = Entries
 
 
-EndpointId = Literal["clipnet.posts", "clipnet.comments", "clipnet.bulk_posts", "clipnet.hashtag_posts", "picnet.posts", "picnet.comments", "picnet.hashtag_posts", "vidnet.search", "vidnet.hashtag_search", "vidnet.comments", "vidnet.channel_videos", "vidnet.channel_shorts", "ml.analyze"]
+EndpointId = Literal["clipnet.posts", "clipnet.comments", "clipnet.bulk_posts", "clipnet.hashtag_posts", "picnet.posts", "picnet.comments", "picnet.hashtag_posts", "vidnet.search", "vidnet.hashtag_search", "vidnet.comments", "vidnet.channel_videos", "vidnet.channel_shorts", "blipnet.posts", "blipnet.comments", "blipnet.search", "blipnet.hashtag_posts", "ml.analyze"]
 
 
 class _ApiResultFields(TypedDict):
@@ -755,6 +1022,22 @@ class VidnetChannelVideosApiResult(_ApiResultFields):
 
 class VidnetChannelShortsApiResult(_ApiResultFields):
     data: VidnetChannelShortsData
+
+
+class BlipnetPostsApiResult(_ApiResultFields):
+    data: BlipnetPostsData
+
+
+class BlipnetCommentsApiResult(_ApiResultFields):
+    data: BlipnetCommentsData
+
+
+class BlipnetSearchApiResult(_ApiResultFields):
+    data: BlipnetSearchData
+
+
+class BlipnetHashtagPostsApiResult(_ApiResultFields):
+    data: BlipnetHashtagPostsData
 
 
 class AnalyzeApiResult(_ApiResultFields):
@@ -983,6 +1266,80 @@ ENDPOINTS: Dict[str, Dict[str, Any]] = {
             "llm_provider": {"type": "string", "enum": ["model-2.0-flash", "model-1.5-pro"]},
         },
     },
+    "blipnet.posts": {
+        "path": "/blipnet/posts",
+        "items": "posts",
+        "cursor": True,
+        "fields": {
+            "username": {"type": "string", "required": True},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10},
+            "cursor": {"type": "string"},
+            "enrich": {
+                "type": "array",
+                "maxItems": 4,
+                "enum": ["sentiment", "topics", "intent", "keywords"],
+            },
+            "categories": {"type": "object"},
+            "llm_provider": {"type": "string", "enum": ["model-2.0-flash", "model-1.5-pro"]},
+        },
+    },
+    "blipnet.comments": {
+        "path": "/blipnet/comments",
+        "items": "comments",
+        "cursor": False,
+        "fields": {
+            "post_urls": {"type": "array", "required": True, "minItems": 1, "maxItems": 100},
+            "limit_per_post": {"type": "integer", "minimum": 1, "maximum": 500, "default": 50},
+            "enrich": {
+                "type": "array",
+                "maxItems": 4,
+                "enum": ["sentiment", "topics", "intent", "keywords"],
+            },
+            "categories": {"type": "object"},
+            "llm_provider": {"type": "string", "enum": ["model-2.0-flash", "model-1.5-pro"]},
+        },
+    },
+    "blipnet.search": {
+        "path": "/blipnet/search",
+        "items": "posts",
+        "cursor": False,
+        "fields": {
+            "keywords": {"type": "array", "required": True, "minItems": 1, "maxItems": 10},
+            "max_posts_per_keyword": {"type": "integer", "minimum": 1, "maximum": 500, "default": 100},
+            "depth": {"type": "integer", "minimum": 1, "maximum": 50, "default": 4},
+            "period": {
+                "type": "string",
+                "default": "week",
+                "enum": ["today", "week", "month", "year", "all"],
+            },
+            "sorting": {"type": "string", "default": "latest", "enum": ["latest", "top"]},
+            "cursor": {"type": "string"},
+            "enrich": {
+                "type": "array",
+                "maxItems": 4,
+                "enum": ["sentiment", "topics", "intent", "keywords"],
+            },
+            "categories": {"type": "object"},
+            "llm_provider": {"type": "string", "enum": ["model-2.0-flash", "model-1.5-pro"]},
+        },
+    },
+    "blipnet.hashtag_posts": {
+        "path": "/blipnet/hashtag/posts",
+        "items": "posts",
+        "cursor": False,
+        "fields": {
+            "hashtags": {"type": "array", "required": True, "minItems": 1, "maxItems": 10},
+            "days": {"type": "integer", "minimum": 1, "maximum": 30, "default": 7},
+            "max_posts_per_hashtag": {"type": "integer", "minimum": 1, "maximum": 500, "default": 100},
+            "enrich": {
+                "type": "array",
+                "maxItems": 4,
+                "enum": ["sentiment", "topics", "intent", "keywords"],
+            },
+            "categories": {"type": "object"},
+            "llm_provider": {"type": "string", "enum": ["model-2.0-flash", "model-1.5-pro"]},
+        },
+    },
     "ml.analyze": {
         "path": "/ml/analyze",
         "items": "results",
@@ -1120,6 +1477,13 @@ __all__ = [
     "VidnetHashtagVideo",
     "VidnetChannelVideo",
     "VidnetComment",
+    "BlipnetPostAuthor",
+    "BlipnetPostStats",
+    "BlipnetPostMention",
+    "BlipnetPost",
+    "BlipnetReply",
+    "BlipnetSearchPost",
+    "BlipnetHashtagPost",
     "Metadata",
     "AccountTotals",
     "Account",
@@ -1154,6 +1518,14 @@ __all__ = [
     "VidnetChannelVideosData",
     "VidnetChannelShortsParams",
     "VidnetChannelShortsData",
+    "BlipnetPostsParams",
+    "BlipnetPostsData",
+    "BlipnetCommentsParams",
+    "BlipnetCommentsData",
+    "BlipnetSearchParams",
+    "BlipnetSearchData",
+    "BlipnetHashtagPostsParams",
+    "BlipnetHashtagPostsData",
     "AnalyzeParams",
     "AnalyzeResult",
     "AnalyzeData",
@@ -1174,6 +1546,10 @@ __all__ = [
     "VidnetCommentsApiResult",
     "VidnetChannelVideosApiResult",
     "VidnetChannelShortsApiResult",
+    "BlipnetPostsApiResult",
+    "BlipnetCommentsApiResult",
+    "BlipnetSearchApiResult",
+    "BlipnetHashtagPostsApiResult",
     "AnalyzeApiResult",
     "AccountApiResult",
     "UsageApiResult",
@@ -1711,6 +2087,197 @@ class Endpoints:
             "VidnetChannelShortsApiResult",
             self.call("vidnet.channel_shorts", _body(
                 browse_ids=browse_ids,
+                enrich=enrich,
+                categories=categories,
+                llm_provider=llm_provider,
+            ), idempotency_key=idempotency_key),
+        )
+
+    def blipnet_posts(
+        self,
+        *,
+        username: str,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        enrich: Optional[List[EnrichmentType]] = None,
+        categories: Optional[Categories] = None,
+        llm_provider: Optional[LlmProvider] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> BlipnetPostsApiResult:
+        """Posts of a blipnet user: POST /api/v1/blipnet/posts.
+
+        By handle or account id; newest first, cursor-paged, with replies and reposts flagged. Credits: 1 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+
+        Args:
+            username: Handle (a leading @ is accepted and stripped) or account id (did:plc:…) (required)
+            limit: Posts to return (1-100) (default: 10)
+            cursor: Cursor from the previous response
+            enrich: Enrichment types to add to every returned item
+            categories: Custom categories for the topics enrichment
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+            idempotency_key: sent with every attempt of this call (default: a new UUID per call).
+        """
+        return cast(
+            "BlipnetPostsApiResult",
+            self.call("blipnet.posts", _body(
+                username=username,
+                limit=limit,
+                cursor=cursor,
+                enrich=enrich,
+                categories=categories,
+                llm_provider=llm_provider,
+            ), idempotency_key=idempotency_key),
+        )
+
+    def iterate_blipnet_posts(
+        self,
+        *,
+        username: str,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        enrich: Optional[List[EnrichmentType]] = None,
+        categories: Optional[Categories] = None,
+        llm_provider: Optional[LlmProvider] = None,
+        max_pages: Optional[int] = None,
+        before_page: Optional[Callable[[Dict[str, Any]], Any]] = None,
+    ) -> Paginator[BlipnetPost]:
+        """All posts of a blipnet user, page after page: follows `cursor` while `has_more`.
+
+        By handle or account id; newest first, cursor-paged, with replies and reposts flagged. Credits: 1 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+
+        Args:
+            username: Handle (a leading @ is accepted and stripped) or account id (did:plc:…) (required)
+            limit: Posts to return (1-100) (default: 10)
+            cursor: Cursor from the previous response
+            enrich: Enrichment types to add to every returned item
+            categories: Custom categories for the topics enrichment
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+            max_pages: stop after this many pages.
+            before_page: called before each request with {"body", "page", "credits_used", "items",
+                "previous"}; return False to stop, or a dict of fields to change in the body.
+        """
+        return self._cursor_pages(
+            "blipnet.posts",
+            _body(
+                username=username,
+                limit=limit,
+                cursor=cursor,
+                enrich=enrich,
+                categories=categories,
+                llm_provider=llm_provider,
+            ),
+            max_pages,
+            before_page,
+        )
+
+    def blipnet_comments(
+        self,
+        *,
+        post_urls: List[str],
+        limit_per_post: Optional[int] = None,
+        enrich: Optional[List[EnrichmentType]] = None,
+        categories: Optional[Categories] = None,
+        llm_provider: Optional[LlmProvider] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> BlipnetCommentsApiResult:
+        """Replies to blipnet posts: POST /api/v1/blipnet/comments.
+
+        The thread under each post, flattened depth first: each reply names the post it answers (parent_id) and its depth. Credits: 1 + 0.5 per reply, plus enrichment. Request body: at most 1 MiB (413 beyond).
+
+        Args:
+            post_urls: Post URLs of the web client (…/profile/<handle or id>/post/<key>) or post ids (at:// URIs); formats may be mixed (required)
+            limit_per_post: Replies per post, across every depth of the thread (1-500) (default: 50)
+            enrich: Enrichment types to add to every returned item
+            categories: Custom categories for the topics enrichment
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+            idempotency_key: sent with every attempt of this call (default: a new UUID per call).
+        """
+        return cast(
+            "BlipnetCommentsApiResult",
+            self.call("blipnet.comments", _body(
+                post_urls=post_urls,
+                limit_per_post=limit_per_post,
+                enrich=enrich,
+                categories=categories,
+                llm_provider=llm_provider,
+            ), idempotency_key=idempotency_key),
+        )
+
+    def blipnet_search(
+        self,
+        *,
+        keywords: List[str],
+        max_posts_per_keyword: Optional[int] = None,
+        depth: Optional[int] = None,
+        period: Optional[Literal["today", "week", "month", "year", "all"]] = None,
+        sorting: Optional[Literal["latest", "top"]] = None,
+        cursor: Optional[str] = None,
+        enrich: Optional[List[EnrichmentType]] = None,
+        categories: Optional[Categories] = None,
+        llm_provider: Optional[LlmProvider] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> BlipnetSearchApiResult:
+        """blipnet posts by keyword: POST /api/v1/blipnet/search.
+
+        Posts containing every word of each keyword, newest or most engaging first, over a period. Pages by depth, or by cursor for a single keyword. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+
+        Args:
+            keywords:  (required)
+            max_posts_per_keyword: Posts per keyword (1-500) (default: 100)
+            depth: Result pages to read per keyword (one page is 25 posts) (1-50) (default: 4)
+            period: Posting-time window (default: "week")
+            sorting: latest: newest first; top: most engagement first (default: "latest")
+            cursor: Cursor from the previous response; only with a single keyword
+            enrich: Enrichment types to add to every returned item
+            categories: Custom categories for the topics enrichment
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+            idempotency_key: sent with every attempt of this call (default: a new UUID per call).
+        """
+        return cast(
+            "BlipnetSearchApiResult",
+            self.call("blipnet.search", _body(
+                keywords=keywords,
+                max_posts_per_keyword=max_posts_per_keyword,
+                depth=depth,
+                period=period,
+                sorting=sorting,
+                cursor=cursor,
+                enrich=enrich,
+                categories=categories,
+                llm_provider=llm_provider,
+            ), idempotency_key=idempotency_key),
+        )
+
+    def blipnet_hashtag_posts(
+        self,
+        *,
+        hashtags: List[str],
+        days: Optional[int] = None,
+        max_posts_per_hashtag: Optional[int] = None,
+        enrich: Optional[List[EnrichmentType]] = None,
+        categories: Optional[Categories] = None,
+        llm_provider: Optional[LlmProvider] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> BlipnetHashtagPostsApiResult:
+        """blipnet posts by hashtag: POST /api/v1/blipnet/hashtag/posts.
+
+        Posts of the last `days` days carrying each hashtag, newest first. Credits: 2 + 1 per post, plus enrichment. Request body: at most 1 MiB (413 beyond).
+
+        Args:
+            hashtags:  (required)
+            days: Look-back period in days (1-30) (default: 7)
+            max_posts_per_hashtag: Posts per hashtag (1-500) (default: 100)
+            enrich: Enrichment types to add to every returned item
+            categories: Custom categories for the topics enrichment
+            llm_provider: Analyzer: model-2.0-flash (default) or model-1.5-pro (a wider ensemble of the same kind of models; same price)
+            idempotency_key: sent with every attempt of this call (default: a new UUID per call).
+        """
+        return cast(
+            "BlipnetHashtagPostsApiResult",
+            self.call("blipnet.hashtag_posts", _body(
+                hashtags=hashtags,
+                days=days,
+                max_posts_per_hashtag=max_posts_per_hashtag,
                 enrich=enrich,
                 categories=categories,
                 llm_provider=llm_provider,

@@ -137,3 +137,38 @@ export const DAILY_KEYWORDS: readonly string[] = [
   'unboxing',
   'outfit',
 ];
+
+/** blipnet accounts named in the README and the docs */
+export const BLIPNET_PINNED_ACCOUNTS: ReadonlyArray<{
+  niche: string;
+  handle: string;
+  did: string;
+  displayName: string;
+  followers: number;
+}> = [
+  {
+    niche: 'books',
+    handle: 'marareads.blipnet.social',
+    did: 'did:plc:m4r4r34dsq7vkwzj2xh6nc3b',
+    displayName: 'Mara Reads 📚',
+    followers: 48_210,
+  },
+  {
+    niche: 'tech',
+    handle: 'nico.dev',
+    did: 'did:plc:n7c4d3vx5pe2yq4hk7ajzt6w',
+    displayName: 'Nico',
+    followers: 126_904,
+  },
+];
+
+/** blipnet hashtags (and so search keywords) with a post at 00:00:00 UTC, in every three hours
+ *  of the day and on each of the six days before today */
+export const BLIPNET_TODAY_HASHTAGS: readonly string[] = [
+  'books',
+  'tech',
+  'gaming',
+  'music',
+  'art',
+  'coffee',
+];
