@@ -14,10 +14,10 @@ import {
   BlipnetSearchPost,
 } from '../../src/contract/items.js';
 import { createSources } from '../../src/sources/index.js';
-import { startApp, type TestApp } from '../helpers/app.js';
 import { ATPROTO, atprotoRoutes } from '../sources/live/atproto-routes.js';
 import { assertItems } from '../sources/live/helpers.js';
 import { type Stub, type StubRequest, startStub } from '../sources/live/stub.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 let stub: Stub;
 let t: TestApp;

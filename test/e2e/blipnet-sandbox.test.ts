@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createSources } from '../../src/sources/index.js';
 import { BLIPNET_PINNED_ACCOUNTS } from '../../src/sources/sandbox/world/featured.js';
-import { startApp, type TestApp } from '../helpers/app.js';
-import { fakeEnricher } from '../helpers/fakes.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { fakeEnricher } from '../support/fakes.js';
 
 const MARA = BLIPNET_PINNED_ACCOUNTS[0]!;
 const NICO = BLIPNET_PINNED_ACCOUNTS[1]!;
