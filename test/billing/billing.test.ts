@@ -38,6 +38,10 @@ const BASE: Record<string, [number, number]> = {
   'vidnet.hashtag_search': [2, 1],
   'vidnet.channel_videos': [2, 1],
   'vidnet.channel_shorts': [2, 1],
+  'blipnet.posts': [1, 1],
+  'blipnet.comments': [1, 0.5],
+  'blipnet.search': [2, 1],
+  'blipnet.hashtag_posts': [2, 1],
   'ml.analyze': [0, 0],
 };
 

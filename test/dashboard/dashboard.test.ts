@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS } from '../../src/contract/endpoints.js';
 import { DOCS_CSP } from '../../src/http/plugins/docs.js';
 import { ROOT } from '../../src/paths.js';
 import { startApp, type TestApp } from '../support/app.js';
@@ -74,7 +75,7 @@ describe('/dashboard over HTTP', () => {
       );
     expect(await (await fetch(`${url}/dashboard/assets/uplot.css`)).text()).toContain('.u-legend');
     const catalog = (await (await fetch(`${url}/dashboard/catalog.json`)).json()) as { endpoints: unknown[] };
-    expect(catalog.endpoints).toHaveLength(13);
+    expect(catalog.endpoints).toHaveLength(ENDPOINTS.length);
     for (const bad of ['..%2Fapp.ts', 'app.ts', 'catalog.ts', 'constructor', 'uPlot.esm.js', 'uplot.d.ts'])
       expect((await fetch(`${url}/dashboard/assets/${bad}`)).status, bad).toBe(404);
   });
