@@ -1,10 +1,11 @@
 // `npm run train`: rebuilds every shipped model file under models/ from ../shared/data
 // (or $GLEANER_DATA_DIR). Deterministic: fixed seeds and fixed held-out splits.
 //   npm run train                # all models
-//   npm run train -- sentiment   # one of: sentiment, complaint (then intent), intent
+//   npm run train -- sentiment   # one of: sentiment, complaint (then intent), topics, intent
 import { complaintThroughIntentCv, trainComplaintModel } from './train/complaint.js';
 import { trainCueModel, trainIntentModel } from './train/intent.js';
 import { trainSentimentModels } from './train/sentiment.js';
+import { trainTopicExpansion } from './train/topics.js';
 
 const tasks: Record<string, (log: (s: string) => void) => void> = {
   sentiment: trainSentimentModels,
@@ -15,6 +16,7 @@ const tasks: Record<string, (log: (s: string) => void) => void> = {
     trainIntentModel(log);
     complaintThroughIntentCv(log);
   },
+  topics: trainTopicExpansion,
   intent: (log) => {
     trainCueModel(log);
     trainIntentModel(log);
