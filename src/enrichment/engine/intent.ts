@@ -158,14 +158,37 @@ export function ruleIntent(
   logit: number,
   params: IntentParams = INTENT_PARAMS,
 ): Intent {
-  if (PURCHASE_RE.test(head) && !NOT_BUYING_RE.test(head)) return 'purchase_intent';
-  if (SUGGESTION_RE.test(head)) return 'suggestion';
+  return ruleFrom(patternsOf(head), sentiment, logit, params);
+}
+
+interface Patterns {
+  purchase: boolean;
+  notBuying: boolean;
+  suggestion: boolean;
+  question: boolean;
+  praise: boolean;
+}
+
+/** the patterns of a text, each run once (they are most of the intent's cost) */
+function patternsOf(head: string): Patterns {
+  return {
+    purchase: PURCHASE_RE.test(head),
+    notBuying: NOT_BUYING_RE.test(head),
+    suggestion: SUGGESTION_RE.test(head),
+    question: isQuestion(head),
+    praise: PRAISE_RE.test(head),
+  };
+}
+
+function ruleFrom(p: Patterns, sentiment: SentimentResult, logit: number, params: IntentParams): Intent {
+  if (p.purchase && !p.notBuying) return 'purchase_intent';
+  if (p.suggestion) return 'suggestion';
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
   if (pPos < params.complaintPos && pNeg >= params.complaintNeg && logit > params.complaintLogit)
     return 'complaint';
-  if (isQuestion(head)) return 'question';
-  if (pPos >= params.praisePos && pNeg < 0.2 && PRAISE_RE.test(head)) return 'praise';
+  if (p.question) return 'question';
+  if (pPos >= params.praisePos && pNeg < 0.2 && p.praise) return 'praise';
   return 'engagement';
 }
 
@@ -286,24 +309,25 @@ export function intentInputs({
 }: Omit<IntentInputs, 'model'>): IntentInputVector {
   const head = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
   const logit = complaintLogit(complaint, features, sentiment.probs);
-  const rule = ruleIntent(head, sentiment, logit, params);
+  const pat = patternsOf(head);
+  const rule = ruleFrom(pat, sentiment, logit, params);
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
   const d = new Float64Array(INTENT_DENSE.length);
   let k = 0;
   d[k++] = 1;
   for (const label of INTENTS) d[k++] = rule === label ? 1 : 0;
-  d[k++] = PURCHASE_RE.test(head) ? 1 : 0;
-  d[k++] = NOT_BUYING_RE.test(head) ? 1 : 0;
-  d[k++] = SUGGESTION_RE.test(head) ? 1 : 0;
-  d[k++] = isQuestion(head) ? 1 : 0;
+  d[k++] = pat.purchase ? 1 : 0;
+  d[k++] = pat.notBuying ? 1 : 0;
+  d[k++] = pat.suggestion ? 1 : 0;
+  d[k++] = pat.question ? 1 : 0;
   d[k++] = head.includes('?') ? 1 : 0;
   d[k++] = TRAILING_RE.test(head) ? 1 : 0;
   d[k++] = QUESTION_CUE_RE.test(head) ? 1 : 0;
   d[k++] = RHETORIC_RE.test(head) ? 1 : 0;
   d[k++] = YOU_QUESTION_RE.test(head) ? 1 : 0;
   d[k++] = ASKS_RE.test(head) ? 1 : 0;
-  d[k++] = PRAISE_RE.test(head) ? 1 : 0;
+  d[k++] = pat.praise ? 1 : 0;
   d[k++] = pNeg;
   d[k++] = pPos;
   d[k++] = Math.max(-2, Math.min(2, logit / 2));
