@@ -1,13 +1,27 @@
 // `npm run train`: rebuilds every shipped model file under models/ from ../shared/data
 // (or $GLEANER_DATA_DIR). Deterministic: fixed seeds and fixed held-out splits.
 //   npm run train                # all models
-//   npm run train -- sentiment   # one of: sentiment, complaint
-import { trainComplaintModel } from './train/complaint.js';
+//   npm run train -- sentiment   # one of: sentiment, complaint (then intent), topics, intent
+import { complaintThroughIntentCv, trainComplaintModel } from './train/complaint.js';
+import { trainCueModel, trainIntentModel } from './train/intent.js';
 import { trainSentimentModels } from './train/sentiment.js';
+import { trainTopicExpansion } from './train/topics.js';
 
 const tasks: Record<string, (log: (s: string) => void) => void> = {
   sentiment: trainSentimentModels,
-  complaint: trainComplaintModel,
+  // the intent model reads the complaint model, and the complaint CV reads intent
+  complaint: (log) => {
+    trainComplaintModel(log);
+    trainCueModel(log);
+    trainIntentModel(log);
+    complaintThroughIntentCv(log);
+  },
+  topics: trainTopicExpansion,
+  intent: (log) => {
+    trainCueModel(log);
+    trainIntentModel(log);
+    complaintThroughIntentCv(log);
+  },
 };
 
 const wanted = process.argv.slice(2);
@@ -16,6 +30,7 @@ for (const name of wanted)
 const t0 = performance.now();
 for (const [name, run] of Object.entries(tasks)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (wanted.length === 0 && name === 'intent') continue; // already run by complaint
   run((s) => console.log(s));
 }
 console.log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,77 +1,44 @@
 // Intent and complaint rows of `npm run eval`, as the API returns them:
 // - complaints through the six-way intent (a text counts as a complaint when its intent is
 //   "complaint"), macro-F1: CV from models/cv.json, final on the complaints corpus's final 20%;
-// - intent macro-F1 over the six labels on eval/intent-dev.jsonl (labels by record id), the
-//   thresholds of INTENT_PARAMS chosen per fold on the other folds; per label precision, recall
-//   and predicted vs true counts.
+// - intent macro-F1 over the six labels on eval/intent-dev.jsonl (labels by record id): the learned
+//   intent model under nested CV (its settings chosen per fold on the other folds); per label
+//   precision, recall and predicted vs true counts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
-import { complaintDetector } from '../../src/enrichment/engine/complaint.js';
-import { FeatureCache } from '../../src/enrichment/engine/features.js';
-import { classifyIntent, INTENT_PARAMS, type IntentParams } from '../../src/enrichment/engine/intent.js';
-import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
-import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
-import { ROOT } from '../../src/paths.js';
-import { complaints, readJsonl, unescapeTweet } from '../train/data.js';
+import {
+  INTENT_MODEL_FILE,
+  type IntentModel,
+  type IntentModelFile,
+  intentModel,
+  intentOf,
+} from '../../src/enrichment/engine/intent.js';
+import { MODELS_DIR } from '../../src/paths.js';
+import { complaints } from '../train/data.js';
+import {
+  allOf,
+  chooseSettings,
+  fitOn,
+  type IntentDevItem,
+  type IntentFitOptions,
+  intentDev,
+  intentFold,
+  isIntentFinal,
+  poolOf,
+  settingsKey,
+  trainingSet,
+} from '../train/intent.js';
 import { macroF1 } from '../train/metrics.js';
-import { cvFold, FOLDS, isComplaintFinal, isFinal20 } from '../train/splits.js';
+import { FOLDS, isComplaintFinal } from '../train/splits.js';
 import { cvFigures } from './cv.js';
 import { type EvalRow, type Figure, PRO_MARGIN, READ_FINAL } from './types.js';
 
-export interface IntentDevItem {
-  file: string;
-  id: string;
-  label: Intent;
-  text: string;
-}
-
-/** the labelled development set, joined with its texts from the data folder */
-export function intentDev(): IntentDevItem[] {
-  const labels = readFileSync(join(ROOT, 'eval/intent-dev.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { file: string; id: string; label: Intent });
-  const texts = new Map<string, string>();
-  for (const file of new Set(labels.map((l) => l.file))) {
-    for (const r of readJsonl(file)) {
-      const id = String(r.id ?? r.tweet_id);
-      texts.set(`${file}#${id}`, unescapeTweet(String(r.text)));
-    }
-  }
-  return labels.map((l) => {
-    const text = texts.get(`${l.file}#${l.id}`);
-    if (text === undefined) throw new Error(`eval/intent-dev.jsonl: ${l.file} has no record ${l.id}`);
-    return { ...l, text };
-  });
-}
+export { type IntentDevItem, intentDev };
 
 export function intentPredictions(items: readonly IntentDevItem[], provider: LlmProvider): Intent[] {
   return analyze({ texts: items.map((i) => i.text), types: ['intent'], provider }).map((e) => e.intent!);
-}
-
-/** the settings the CV tries. The complaint logit's threshold stays at 0: the stack is fitted
- *  class-balanced on the complaints corpus (2,239 texts), whose boundary the small intent set should
- *  not move (on it, a threshold of 1 gained 0.003 of intent macro-F1 and cost 0.025 of complaint
- *  macro-F1 through intent under CV). */
-const GRID: IntentParams[] = [0.15, 0.25, 0.35].flatMap((complaintNeg) =>
-  [0.3, 0.4, 0.5].flatMap((complaintPos) =>
-    [0.5, 0.6, 0.7].map((praisePos) => ({ ...INTENT_PARAMS, complaintNeg, complaintPos, praisePos })),
-  ),
-);
-
-/** intent of each item under each setting, through classifyIntent (what analyze runs) */
-function gridPredictions(items: readonly IntentDevItem[], provider: LlmProvider): Intent[][] {
-  const sa = sentimentAnalyzer(provider);
-  const detector = complaintDetector(provider);
-  const inputs = items.map((it) => {
-    const features = new FeatureCache(tokenize(it.text));
-    return { text: it.text, features, sentiment: predictSentiment(sa, features), complaint: detector };
-  });
-  return GRID.map((params) =>
-    inputs.map((x) => (x.features.tokens.length === 0 ? 'engagement' : classifyIntent({ ...x, params }))),
-  );
 }
 
 const f1Of = (gold: readonly Intent[], pred: readonly Intent[]) =>
@@ -81,42 +48,49 @@ const f1Of = (gold: readonly Intent[], pred: readonly Intent[]) =>
     INTENTS.length,
   );
 
-const sameParams = (a: IntentParams, b: IntentParams) =>
-  (Object.keys(a) as (keyof IntentParams)[]).every((k) => a[k] === b[k]);
-
 interface IntentCv {
   cv: number[];
   /** the pooled out-of-fold predictions */
   oof: Intent[];
-  chosen: IntentParams;
+  /** the settings the whole pool chooses, and whether the shipped model has them */
+  chosen: IntentFitOptions;
+  shipped: boolean;
 }
 
+/** Nested CV of the learned intent model: for each held-out fold, the settings are chosen by an
+ *  inner cross-validation over the other four folds (INTENT_GRID), a model with them is fitted on
+ *  those four and reads the fifth. */
 function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): IntentCv {
-  const preds = gridPredictions(pool, provider);
-  const fold = pool.map((it) => cvFold(`${it.file}#${it.id}`));
-  const on = (g: number, keep: (i: number) => boolean) => {
-    const idx = pool.flatMap((_x, i) => (keep(i) ? [i] : []));
-    return f1Of(
-      idx.map((i) => pool[i]!.label),
-      idx.map((i) => preds[g]![i]!),
-    );
-  };
-  const best = (keep: (i: number) => boolean) => {
-    let b = GRID.findIndex((p) => sameParams(p, INTENT_PARAMS));
-    GRID.forEach((_p, g) => {
-      if (on(g, keep) > on(b, keep) + 1e-9) b = g;
-    });
-    return b;
-  };
+  const ts = trainingSet(pool, provider);
+  const fold = pool.map(intentFold);
+  const extras = allOf(ts).filter((i) => i >= pool.length);
   const oof = new Array<Intent>(pool.length);
   const cv = Array.from({ length: FOLDS }, (_f, f) => {
-    const g = best((i) => fold[i] !== f);
-    pool.forEach((_x, i) => {
-      if (fold[i] === f) oof[i] = preds[g]![i]!;
-    });
-    return on(g, (i) => fold[i] === f);
+    const rest = pool.flatMap((_x, i) => (fold[i] === f ? [] : [i]));
+    const held = pool.flatMap((_x, i) => (fold[i] === f ? [i] : []));
+    const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest));
+    for (const i of held) oof[i] = intentOf(m, ts.X[i]!);
+    return f1Of(
+      held.map((i) => pool[i]!.label),
+      held.map((i) => oof[i]!),
+    );
   });
-  return { cv, oof, chosen: GRID[best(() => true)]! };
+  const chosen = chooseSettings(ts, poolOf(ts));
+  const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
+  const shipped =
+    JSON.stringify(file.settings[provider]) === settingsKey(chosen) &&
+    sameModel(intentModel(provider), fitOn(ts, allOf(ts), chosen));
+  return { cv, oof, chosen, shipped };
+}
+
+/** whether the shipped model is the one the pool trains now (labels or data changed since?) */
+function sameModel(a: IntentModel, b: IntentModel): boolean {
+  if (a.words.size !== b.words.size || a.dense.some((v, k) => v !== b.dense[k])) return false;
+  for (const [k, w] of a.words) {
+    const o = b.words.get(k);
+    if (!o || w.some((v, c) => v !== o[c])) return false;
+  }
+  return true;
 }
 
 /** per label: precision and recall, predicted vs true counts; missed when a label is predicted
@@ -140,8 +114,8 @@ function perLabel(gold: readonly Intent[], pred: readonly Intent[]) {
 
 export default async function (): Promise<EvalRow[]> {
   const items = intentDev();
-  const pool = items.filter((it) => !isFinal20(`${it.file}#${it.id}`));
-  const final = READ_FINAL ? items.filter((it) => isFinal20(`${it.file}#${it.id}`)) : [];
+  const pool = items.filter((it) => !isIntentFinal(it));
+  const final = READ_FINAL ? items.filter(isIntentFinal) : [];
   const providers = ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[];
   const cvs = new Map(providers.map((p) => [p, intentCv(pool, p)]));
   const finalPred = new Map(providers.map((p) => [p, READ_FINAL ? intentPredictions(final, p) : []]));
@@ -175,8 +149,7 @@ export default async function (): Promise<EvalRow[]> {
   });
 
   const chosen = cvs.get('model-2.0-flash')!.chosen;
-  const shipped =
-    sameParams(chosen, INTENT_PARAMS) && sameParams(cvs.get('model-1.5-pro')!.chosen, INTENT_PARAMS);
+  const shipped = providers.every((p) => cvs.get(p)!.shipped);
   const figure = (p: LlmProvider): Figure => ({
     cv: cvs.get(p)!.cv,
     final: READ_FINAL
@@ -191,7 +164,7 @@ export default async function (): Promise<EvalRow[]> {
     measure: `6 labels, macro-F1 (own labels: pool ${pool.length}, final ${final.length || '-'})`,
     flash: figure('model-2.0-flash'),
     pro: figure('model-1.5-pro'),
-    published: `CV chooses ${JSON.stringify(chosen)}${shipped ? ' = shipped' : ' ≠ shipped INTENT_PARAMS'}`,
+    published: `CV chooses ${settingsKey(chosen)}${shipped ? ' = shipped' : ' ≠ shipped models/intent.json: npm run train -- intent'}`,
     target: 0.65,
     proMargin: PRO_MARGIN,
     missed: !shipped,

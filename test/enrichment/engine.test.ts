@@ -122,6 +122,15 @@ describe('analyze', () => {
     expect(one('Heading to the beach with friends this weekend').intent).toBe('engagement');
   });
 
+  it('reads buying, advice and thanks phrased less directly', () => {
+    expect(one('is the blue one in stock in medium?').intent).toBe('purchase_intent');
+    expect(one('I want Taylor Swift tickets for Sunday!!').intent).toBe('purchase_intent');
+    expect(one('Please bring back the old menu').intent).toBe('suggestion');
+    expect(one('Thanks @support for fixing it so fast!').intent).toBe('praise');
+    // offering tickets is not buying them
+    expect(one('Anyone want to buy my 2 tickets for Friday? DM me').intent).not.toBe('purchase_intent');
+  });
+
   it('gives byte-identical output in a separate process', () => {
     const texts = ['I love it 😍', 'not good at all :(', 'Where can I buy one?', 'meh', ''];
     const req = { texts, types: ALL, provider: 'model-1.5-pro' as const };

@@ -7,7 +7,7 @@ import { extractKeywords } from '../keywords/index.js';
 import { classifyTopics } from '../topics/index.js';
 import { complaintDetector } from './complaint.js';
 import { FeatureCache } from './features.js';
-import { classifyIntent } from './intent.js';
+import { classifyIntent, intentModel } from './intent.js';
 import { predictSentiment, type SentimentResult, sentimentAnalyzer } from './sentiment.js';
 import { tokenize } from './tokenizer.js';
 
@@ -40,7 +40,13 @@ export function analyzeOne(
     const intent: Intent =
       tokens.length === 0
         ? 'engagement'
-        : classifyIntent({ text: clipped, features, sentiment, complaint: complaintDetector(provider) });
+        : classifyIntent({
+            text: clipped,
+            features,
+            sentiment,
+            complaint: complaintDetector(provider),
+            model: intentModel(provider),
+          });
     out.intent = intent;
   }
   if (types.has('keywords')) out.keywords = extractKeywords(text, { max: 10, pro });

@@ -5,9 +5,13 @@
 // (they are often implicit: "still waiting for my refund"); a question that is also a complaint
 // ("why hasn't my order arrived?") is a complaint; praise needs both a clearly positive reading
 // and a praise cue, so merely cheerful chatter stays engagement.
-import type { Intent } from '../../contract/items.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTENTS, type Intent, type LlmProvider } from '../../contract/items.js';
+import { MODELS_DIR } from '../../paths.js';
 import { type ComplaintDetector, complaintLogit } from './complaint.js';
 import type { FeatureCache } from './features.js';
+import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
 import type { SentimentResult } from './sentiment.js';
 
 // Patterns run on at most this many leading characters: intent shows early, and the cap bounds
@@ -37,6 +41,19 @@ const PURCHASE_RE = new RegExp(
     '\\btickets? (?:for|on) sale\\b[^.!]*\\?',
     '\\bdo you (?:have|sell|stock|carry)\\b[^?]*\\?',
     "\\b(?:i|we|i'm|im)\\b[^.!?]{0,20}\\bto buy\\b",
+    "\\b(?:i|we)(?:'m| am|'ll| will)? (?:just |really |definitely |probably |totally )?(?:gonna|going to|will|about to) (?:buy|order|purchase|pre-?order) (?:it|this|that|them|one|some)\\b",
+    '\\b(?:i|we) (?:really |so |still )?(?:want|need) (?:\\S+ ){0,3}tickets?\\b',
+    '\\b(?:just|finally) (?:got|bought|booked|grabbed|scored)\\b[^.!?]{0,30}\\btickets?\\b',
+    '\\b(?:time to|going|go|went) shopping\\b|\\btime to shop\\b',
+    '\\bavailable (?:to (?:order|buy|purchase)|in (?:any |your )?(?:stores?|shops?))\\b',
+    '\\b(?:which|what) (?:store|shop)s?\\b[^.!?]{0,30}\\b(?:buy|get|find|stock)\\b',
+    '\\bdo you (?:still )?have (?:this|these|the|it|any)\\b[^.!?]{0,60}\\b(?:stores?|in stock|size|medium|small|large)\\b',
+    '\\bprice match\\b',
+    '\\bhow much\\b[^.!?]{0,30}\\b(?:tickets?|costs?|price)\\b',
+    '\\bwhat (?:were|are|is|was) (?:the )?(?:tickets?|prices?)\\b',
+    '\\b(?:get|getting) to (?:buy|order|pre-?order)\\b',
+    '\\b(?:may|might) (?:wanna|want to) (?:buy|purchase|order)\\b',
+    '\\bgift ideas?\\b|\\b(?:help (?:me )?)?find(?:ing)? (?:a|the) (?:gift|present) for\\b',
   ].join('|'),
   'i',
 );
@@ -57,6 +74,20 @@ const SUGGESTION_RE = new RegExp(
     '\\b(?:they|we|people|everyone|everybody|fans|someone|somebody) (?:really )?(?:should|ought to|must)\\b',
     '^(?:somebody|someone|everyone|everybody) (?:get|go|make|tell|give|help)\\b',
     '^(?:go|try|take|check out|watch|read|listen to|get|grab|vote|follow|tune in)\\b',
+    "\\bplease (?:just |kindly )?(?:get rid of|support|reconsider|keep|check|see|respond|follow|call|fix|bring|block|report|go|don'?t|do not|never|remove|share|vote|sign|tell|send)\\b",
+    '^(?:\\W*(?:mate|bro|dude|man|guys|just|so|maybe|now|and|then)\\W+)+(?:go|try|get|take|share|support|watch|read|listen|check|buy|make|give|keep|stop|start|learn|use|ask|call)\\b',
+    '^(?:share|support|stop|start|keep|bring|give|make|consider|remember|avoid|ask|call|send|use|learn|tread)\\b',
+    "\\b(?:there|y'?all|yall|you all|you guys|fans|\\w+ fans|(?:a|the) (?:\\S+ )?(?:rule|law|change)) (?:really )?(?:should|need to|needs to|must)\\b",
+    '\\bshould (?:allow|be required|be allowed|be banned|consider|debate|stop|start|win|rock|get to)\\b',
+    '^wish\\b|\\bwish (?:@\\w+|\\w+) (?:had|would|could|did)\\b',
+    "\\b(?:it )?(?:may|might|'s|is) (?:be )?time to (?:upgrade|switch|change|move|try|start|stop|get|buy)\\b",
+    '\\b(?:pro|bro|hot|quick) tip\\b|\\btip:',
+    '\\b(?:maybe|perhaps) (?:you|we|they|u) (?:should|need|could|can)\\b',
+    '\\bwould be (?:nice|great|cool|awesome|good|better|amazing|dope|sick|helpful) (?:if|to)\\b',
+    "\\byou (?:may|might|would|will|'d|'ll)(?: just| also| really)? (?:like|love|enjoy)\\b",
+    '\\bhow about (?:not|you|we|trying|getting)\\b',
+    '\\bbring (?:it |them |this )?back\\b',
+    '\\b(?:can|could) (?:we|you|u) (?:please )?(?:have|add|bring|make) (?:a|an|the|it|this|some|\\w+ in)\\b',
   ].join('|'),
   'i',
 );
@@ -111,30 +142,289 @@ export interface IntentInputs {
   features: FeatureCache;
   sentiment: SentimentResult;
   complaint: ComplaintDetector;
+  /** the learned model of the provider (intentModel(provider)) */
+  model: IntentModel;
   params?: IntentParams;
 }
 
-export function classifyIntent({
+// offering to sell ("anyone want to buy my tickets?") or refusing to buy is not buying
+const NOT_BUYING_RE =
+  /\b(?:any(?:one|body|1)|who)\b[^.!?]{0,30}\b(?:wants?|wanna|needs?) (?:to buy|tickets?)\b|\b(?:for sale|selling|spare tickets?|extra tickets?)\b|\b(?:don'?t|dont|never|won'?t|wont|not) (?:buy|order|purchase)\b/i;
+
+/** the patterns' verdict alone, in the fixed order of precedence (one input of the learned model) */
+export function ruleIntent(
+  head: string,
+  sentiment: SentimentResult,
+  logit: number,
+  params: IntentParams = INTENT_PARAMS,
+): Intent {
+  return ruleFrom(patternsOf(head), sentiment, logit, params);
+}
+
+interface Patterns {
+  purchase: boolean;
+  notBuying: boolean;
+  suggestion: boolean;
+  question: boolean;
+  praise: boolean;
+}
+
+/** the patterns of a text, each run once (they are most of the intent's cost) */
+function patternsOf(head: string): Patterns {
+  return {
+    purchase: PURCHASE_RE.test(head),
+    notBuying: NOT_BUYING_RE.test(head),
+    suggestion: SUGGESTION_RE.test(head),
+    question: isQuestion(head),
+    praise: PRAISE_RE.test(head),
+  };
+}
+
+function ruleFrom(p: Patterns, sentiment: SentimentResult, logit: number, params: IntentParams): Intent {
+  if (p.purchase && !p.notBuying) return 'purchase_intent';
+  if (p.suggestion) return 'suggestion';
+  const pNeg = sentiment.probs[0]!;
+  const pPos = sentiment.probs[2]!;
+  if (pPos < params.complaintPos && pNeg >= params.complaintNeg && logit > params.complaintLogit)
+    return 'complaint';
+  if (p.question) return 'question';
+  if (pPos >= params.praisePos && pNeg < 0.2 && p.praise) return 'praise';
+  return 'engagement';
+}
+
+// Cues the learned model weighs besides the rules' verdict.
+const PLEASE_RE = /\b(?:please|pls|plz|kindly)\b/i;
+const THANKS_RE = /\b(?:thanks?|thank you|thx|ty|appreciated?)\b/i;
+const HELP_RE = /\b(?:help|assist|advise|support)\b/i;
+const MODAL_RE = /\b(?:should|shouldn'?t|ought to|need to|needs to|must|have to|has to)\b/i;
+const IMPERATIVE_RE =
+  /^(?:[.@]\S+\s+)*(?:please\s+|pls\s+|plz\s+)?(?:add|make|bring|give|let|stop|start|try|go|get|check|watch|read|listen|call|send|fix|consider|tell|follow|vote|ask|buy|use|keep|take|put|come|show|do|don't|dont|never|be|share|leave|remember|sign|join|help|update|release|reconsider|explain|remove|change|learn|look|find|pick|grab|enjoy)\b/i;
+const FIRST_RE = /\b(?:i|i'm|im|i've|i'll|i'd|my|me|we|our|us)\b/i;
+const SECOND_RE = /\b(?:you|your|u|ur|y'all|yall)\b/i;
+const ADDRESSED_RE = /^\s*\.?@\w/;
+const PROBLEM_RE =
+  /\b(?:not working|doesn'?t work|won'?t|isn'?t|can'?t|cannot|error|broken|still (?:no|not|waiting|hasn'?t|haven'?t)|never (?:received|arrived|got)|refund|cancel(?:led)?|issue|problem|wrong|missing|delay(?:ed)?|waiting|terrible|worst|awful|disappointed|disappointing|unacceptable|ridiculous)\b/i;
+const WISH_RE = /\b(?:wish|hope|hoping|would love)\b/i;
+const QUESTION_CUE_RE =
+  /\b(?:any(?:one|body|1) know|does any(?:one|body)|do you know|(?:can|could) (?:someone|somebody|anyone|you|u) (?:please )?(?:tell|help|explain|give|confirm|let|update)|would you be able to|any (?:suggestions?|ideas?|tips|recs|recommendations|update|news|reason|fix|word)|is there (?:a|any)|what time|when (?:will|is|does|should|can|do)|where (?:is|are|can|do|did|should)|how (?:do|can|long|much|many) (?:i|we|you|u|it)|wondered|wondering)\b/i;
+const RHETORIC_RE = /\b(?:lol|lmao|lmfao|haha\w*|smh|smdh|wtf|tf|really)\b|\?!|!\?|\?\?\?/i;
+const YOU_QUESTION_RE = /\b(?:you|u|your|ur)\b[^.!?\n]*\?/i;
+const BUY_WORD_RE =
+  /\b(?:buy|buying|bought|order|ordered|purchase|purchased|pre-?order(?:ed)?|tickets?|price|cost|in stock|shop|shopping|cart|afford)\b/i;
+
+/** the dense inputs of the learned intent model, in this order */
+export const INTENT_DENSE = [
+  'bias',
+  'rule:purchase_intent',
+  'rule:complaint',
+  'rule:question',
+  'rule:praise',
+  'rule:suggestion',
+  'rule:engagement',
+  'purchase pattern',
+  'selling or refusing to buy',
+  'suggestion pattern',
+  'question pattern',
+  'has ?',
+  'ends in ?',
+  'question cue',
+  'rhetorical cue',
+  'question to you',
+  'asks',
+  'praise cue',
+  'p(negative)',
+  'p(positive)',
+  'complaint logit',
+  'complaint gate',
+  'addressed to an account',
+  'please',
+  'thanks',
+  'help',
+  'modal',
+  'imperative opening',
+  'first person',
+  'second person',
+  'problem cue',
+  'wish',
+  'buying word',
+  'length',
+  // the cue model's reading (GoEmotions emotions grouped as the intents see them)
+  'cue: gratitude',
+  'cue: admiration',
+  'cue: curiosity',
+  'cue: desire',
+  'cue: annoyance',
+  // conjunctions the patterns' precedence expressed and a linear model cannot form by itself
+  'praise cue × p(positive)',
+  'thanks × p(positive)',
+  'question pattern × addressed',
+  'question pattern × problem cue',
+  'question pattern × rhetorical cue',
+  'please × addressed',
+  'imperative opening × addressed',
+  'modal × second person',
+  'problem cue × addressed',
+  'complaint logit × addressed',
+  'first person × buying word',
+  'p(negative) × addressed',
+] as const;
+
+/** The cue model: a softmax over word 1-2-grams trained on GoEmotions (scripts/train/intent.ts)
+ *  whose classes group the emotions an intent goes with; its probabilities (all but "other") are
+ *  inputs of the intent model. It carries what 40,000 labelled Reddit comments say about thanks,
+ *  admiration, curiosity, desire and annoyance into the small labelled intent set. */
+export const INTENT_CUE_CLASSES = ['gratitude', 'admiration', 'curiosity', 'desire', 'annoyance', 'other'];
+export const INTENT_CUE_FILE = 'intent-cues.bin';
+export const INTENT_CUE_SPEC = { bits: 17, bigrams: true, charMin: 0, charMax: 0 };
+
+let cueModel: LinearModel | undefined;
+export function intentCueProbs(features: FeatureCache): number[] {
+  cueModel ??= loadModel(join(MODELS_DIR, INTENT_CUE_FILE));
+  return softmax(logitsOf(cueModel, features.indices(INTENT_CUE_SPEC)));
+}
+
+/** hashed word unigrams and bigrams of the learned intent model: 2^bits buckets */
+export const INTENT_WORD_BITS = 14;
+
+export interface IntentInputVector {
+  /** INTENT_DENSE values */
+  dense: Float64Array;
+  /** bucket of each word unigram and bigram (repeats count) */
+  words: number[];
+  /** the value of each word feature: 1/sqrt(number of word features) */
+  wordValue: number;
+  /** the patterns' verdict alone */
+  rule: Intent;
+}
+
+const WORD_SPEC = { bits: INTENT_WORD_BITS, bigrams: true, charMin: 0, charMax: 0 };
+
+/** the inputs of the learned model for one text (non-empty tokens) */
+export function intentInputs({
   text,
   features,
   sentiment,
   complaint,
   params = INTENT_PARAMS,
-}: IntentInputs): Intent {
-  const tokens = features.tokens;
-  if (tokens.length === 0) return 'engagement';
+}: Omit<IntentInputs, 'model'>): IntentInputVector {
   const head = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
-  if (PURCHASE_RE.test(head)) return 'purchase_intent';
-  if (SUGGESTION_RE.test(head)) return 'suggestion';
+  const logit = complaintLogit(complaint, features, sentiment.probs);
+  const pat = patternsOf(head);
+  const rule = ruleFrom(pat, sentiment, logit, params);
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
-  if (
-    pPos < params.complaintPos &&
-    pNeg >= params.complaintNeg &&
-    complaintLogit(complaint, features, sentiment.probs) > params.complaintLogit
-  )
-    return 'complaint';
-  if (isQuestion(head)) return 'question';
-  if (pPos >= params.praisePos && pNeg < 0.2 && PRAISE_RE.test(head)) return 'praise';
-  return 'engagement';
+  const d = new Float64Array(INTENT_DENSE.length);
+  let k = 0;
+  d[k++] = 1;
+  for (const label of INTENTS) d[k++] = rule === label ? 1 : 0;
+  d[k++] = pat.purchase ? 1 : 0;
+  d[k++] = pat.notBuying ? 1 : 0;
+  d[k++] = pat.suggestion ? 1 : 0;
+  d[k++] = pat.question ? 1 : 0;
+  d[k++] = head.includes('?') ? 1 : 0;
+  d[k++] = TRAILING_RE.test(head) ? 1 : 0;
+  d[k++] = QUESTION_CUE_RE.test(head) ? 1 : 0;
+  d[k++] = RHETORIC_RE.test(head) ? 1 : 0;
+  d[k++] = YOU_QUESTION_RE.test(head) ? 1 : 0;
+  d[k++] = ASKS_RE.test(head) ? 1 : 0;
+  d[k++] = pat.praise ? 1 : 0;
+  d[k++] = pNeg;
+  d[k++] = pPos;
+  d[k++] = Math.max(-2, Math.min(2, logit / 2));
+  d[k++] = pPos < params.complaintPos && pNeg >= params.complaintNeg && logit > params.complaintLogit ? 1 : 0;
+  d[k++] = ADDRESSED_RE.test(head) ? 1 : 0;
+  d[k++] = PLEASE_RE.test(head) ? 1 : 0;
+  d[k++] = THANKS_RE.test(head) ? 1 : 0;
+  d[k++] = HELP_RE.test(head) ? 1 : 0;
+  d[k++] = MODAL_RE.test(head) ? 1 : 0;
+  d[k++] = IMPERATIVE_RE.test(head) ? 1 : 0;
+  d[k++] = FIRST_RE.test(head) ? 1 : 0;
+  d[k++] = SECOND_RE.test(head) ? 1 : 0;
+  d[k++] = PROBLEM_RE.test(head) ? 1 : 0;
+  d[k++] = WISH_RE.test(head) ? 1 : 0;
+  d[k++] = BUY_WORD_RE.test(head) ? 1 : 0;
+  d[k++] = Math.min(features.tokens.length, 60) / 30;
+  const cues = intentCueProbs(features);
+  for (let c = 0; c < INTENT_CUE_CLASSES.length - 1; c++) d[k++] = cues[c]!;
+  const at = (name: (typeof INTENT_DENSE)[number]) => d[INTENT_DENSE.indexOf(name)]!;
+  const addressed = at('addressed to an account');
+  d[k++] = at('praise cue') * pPos;
+  d[k++] = at('thanks') * pPos;
+  d[k++] = at('question pattern') * addressed;
+  d[k++] = at('question pattern') * at('problem cue');
+  d[k++] = at('question pattern') * at('rhetorical cue');
+  d[k++] = at('please') * addressed;
+  d[k++] = at('imperative opening') * addressed;
+  d[k++] = at('modal') * at('second person');
+  d[k++] = at('problem cue') * addressed;
+  d[k++] = at('complaint logit') * addressed;
+  d[k++] = at('first person') * at('buying word');
+  d[k++] = pNeg * addressed;
+  const words = features.indices(WORD_SPEC);
+  return { dense: d, words, wordValue: words.length > 0 ? 1 / Math.sqrt(words.length) : 0, rule };
+}
+
+/** A multinomial logistic regression over INTENT_DENSE and hashed words (scripts/train/intent.ts). */
+export interface IntentModel {
+  /** dense weights, [INTENT_DENSE.length][INTENTS.length] row-major */
+  dense: Float64Array;
+  /** word weights by bucket, INTENTS.length each; buckets never seen in training are absent */
+  words: Map<number, Float64Array>;
+}
+
+/** the model's logits, one per INTENTS label */
+export function intentLogits(model: IntentModel, x: IntentInputVector): Float64Array {
+  const C = INTENTS.length;
+  const z = new Float64Array(C);
+  for (let j = 0; j < x.dense.length; j++) {
+    const v = x.dense[j]!;
+    if (v === 0) continue;
+    for (let c = 0; c < C; c++) z[c]! += v * model.dense[j * C + c]!;
+  }
+  for (const b of x.words) {
+    const w = model.words.get(b);
+    if (w) for (let c = 0; c < C; c++) z[c]! += x.wordValue * w[c]!;
+  }
+  return z;
+}
+
+export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
+  const z = intentLogits(model, x);
+  let best = 0;
+  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
+  return INTENTS[best]!;
+}
+
+export interface IntentModelFile {
+  producer: string;
+  dense: Record<LlmProvider, number[]>;
+  /** bucket -> weights per provider */
+  words: Record<LlmProvider, Record<string, number[]>>;
+  /** the settings chosen by cross-validation */
+  settings: Record<string, unknown>;
+}
+
+export const INTENT_MODEL_FILE = 'intent.json';
+
+export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): IntentModel {
+  return {
+    dense: Float64Array.from(file.dense[provider]),
+    words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
+  };
+}
+
+const models = new Map<LlmProvider, IntentModel>();
+export function intentModel(provider: LlmProvider): IntentModel {
+  let m = models.get(provider);
+  if (!m) {
+    const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
+    m = intentModelFrom(file, provider);
+    models.set(provider, m);
+  }
+  return m;
+}
+
+export function classifyIntent(inputs: IntentInputs): Intent {
+  if (inputs.features.tokens.length === 0) return 'engagement';
+  return intentOf(inputs.model, intentInputs(inputs));
 }

@@ -3,6 +3,9 @@
 // bigrams, mentions, emoji and "$"/"%" signs are looked up in a weighted term index; each distinct
 // term adds its weight to its labels, and labels above a floor are returned best first.
 // See docs/topics-and-keywords.md.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
 import { tokenize } from '../keywords/tokenize.js';
@@ -81,6 +84,47 @@ function addTopicTerms(index: TermIndex, topic: string, label: number, scale: nu
 }
 
 let builtIn: Compiled | undefined;
+let expanded: Compiled | undefined;
+
+/** Co-occurrence expansion of the built-in lexicons (models/topic-expansion.tsv, written by
+ *  scripts/train/topics.ts): words the hand-written lexicons lack that mostly occur in texts those
+ *  lexicons clearly assign to one topic. Used only for the built-in topics a caller's category links
+ *  to, so the built-in taxonomy's own output does not change. */
+export const EXPANSION_FILE = 'topic-expansion.tsv';
+export const EXPANSION_PARAMS = { weight: 0.5 };
+let expansionRows: [string, string, number][] | undefined;
+export function setExpansion(rows: [string, string, number][] | undefined): void {
+  expansionRows = rows;
+  expanded = undefined;
+  customCache.clear();
+}
+function loadExpansion(): [string, string, number][] {
+  if (!expansionRows) {
+    const file = join(MODELS_DIR, EXPANSION_FILE);
+    expansionRows = existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'))
+          .map((l) => {
+            const [key, topic, share] = l.split('\t');
+            return [key!, topic!, Number(share)] as [string, string, number];
+          })
+      : [];
+  }
+  return expansionRows;
+}
+
+function getExpanded(): Compiled {
+  if (!expanded) {
+    const base = compileBuiltIn();
+    for (const [key, topic] of loadExpansion()) {
+      const t = TAXONOMY.indexOf(topic);
+      if (t >= 0) add(base.index, key, t, EXPANSION_PARAMS.weight);
+    }
+    expanded = base;
+  }
+  return expanded;
+}
 
 function compileBuiltIn(): Compiled {
   const index: TermIndex = new Map();
@@ -274,8 +318,8 @@ function select(scores: Float64Array, minScore: number, share: number): number[]
 /** first-person words: a personal post is "daily life" unless something stronger is there */
 const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
 
-function builtInScores(terms: Map<string, number>): Float64Array {
-  const scores = score(getBuiltIn(), terms);
+function builtInScores(terms: Map<string, number>, compiled = getBuiltIn()): Float64Array {
+  const scores = score(compiled, terms);
   if (FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
   return scores;
 }
@@ -284,7 +328,7 @@ function builtInScores(terms: Map<string, number>): Float64Array {
 function customScores(compiled: Compiled, terms: Map<string, number>): Float64Array {
   const scores = score(compiled, terms);
   if (compiled.links?.some((l) => l.size > 0)) {
-    const base = builtInScores(terms);
+    const base = builtInScores(terms, getExpanded());
     compiled.links.forEach((links, i) => {
       for (const [t, w] of links) scores[i] = Math.max(scores[i]!, w * base[t]!);
     });
@@ -305,6 +349,15 @@ function getBuiltIn(): Compiled {
   builtIn ??= compileBuiltIn();
   return builtIn;
 }
+
+/** the built-in topics' scores of a text and its lookup keys (for scripts/train/topics.ts) */
+export function builtInTopicScores(text: string): { scores: Float64Array; keys: string[] } {
+  const terms = textTerms(text);
+  return { scores: builtInScores(terms), keys: [...terms.keys()] };
+}
+
+/** whether a lookup key is in the hand-written lexicons */
+export const inLexicon = (key: string): boolean => getBuiltIn().index.has(key);
 
 export function classifyTopics(text: string, opts: TopicOptions = {}): string[] {
   if (!text) return [];

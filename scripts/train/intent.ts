@@ -1,0 +1,413 @@
+// The learned intent model: a multinomial logistic regression over the patterns' verdict, the cues
+// of INTENT_DENSE (src/enrichment/engine/intent.ts), the sentiment and complaint readings and
+// hashed word unigrams and bigrams, trained on the labelled intent set (eval/intent-dev.jsonl
+// without its final split) by full-batch AdaGrad, deterministic. Its settings (words or not, class
+// weighting, regularization) are chosen by 5-fold cross-validation on that pool; scripts/eval/
+// intent.ts prints the nested figures (settings re-chosen inside each fold).
+//
+// Records of the complaints corpus that lie in the complaints' final split are never trained on
+// (they stay in the intent figures), so the complaint final figure stays unseen by this model too.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
+import { complaintDetector } from '../../src/enrichment/engine/complaint.js';
+import { FeatureCache } from '../../src/enrichment/engine/features.js';
+import {
+  INTENT_CUE_CLASSES,
+  INTENT_CUE_FILE,
+  INTENT_CUE_SPEC,
+  INTENT_DENSE,
+  INTENT_MODEL_FILE,
+  INTENT_WORD_BITS,
+  type IntentInputVector,
+  type IntentModel,
+  type IntentModelFile,
+  intentInputs,
+  intentOf,
+} from '../../src/enrichment/engine/intent.js';
+import { encodeModel } from '../../src/enrichment/engine/linear.js';
+import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
+import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
+import { MODELS_DIR, ROOT } from '../../src/paths.js';
+import { complaintFoldDetectors } from './complaint.js';
+import { complaints, readJsonl, unescapeTweet } from './data.js';
+import { macroF1 } from './metrics.js';
+import { encode, quantize, train } from './sgd.js';
+import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
+
+export const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[];
+
+export interface IntentDevItem {
+  file: string;
+  id: string;
+  label: Intent;
+  text: string;
+}
+
+/** the labelled intent set (eval/intent-dev.jsonl), joined with its texts from the data folder */
+export function intentDev(): IntentDevItem[] {
+  const labels = readFileSync(join(ROOT, 'eval/intent-dev.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { file: string; id: string; label: Intent });
+  const texts = new Map<string, string>();
+  for (const file of new Set(labels.map((l) => l.file))) {
+    for (const r of readJsonl(file)) {
+      const id = String(r.id ?? r.tweet_id);
+      texts.set(`${file}#${id}`, unescapeTweet(String(r.text)));
+    }
+  }
+  return labels.map((l) => {
+    const text = texts.get(`${l.file}#${l.id}`);
+    if (text === undefined) throw new Error(`eval/intent-dev.jsonl: ${l.file} has no record ${l.id}`);
+    return { ...l, text };
+  });
+}
+
+export const itemKey = (it: { file: string; id: string }) => `${it.file}#${it.id}`;
+/** the final split of the intent set: 20% by `file#id` */
+export const isIntentFinal = (it: { file: string; id: string }) => isFinal20(itemKey(it));
+/** whether the model may learn from an item: not one of the complaints' final split */
+export const trainable = (it: { file: string; id: string }) =>
+  !(it.file === 'complaints/train.jsonl' && isComplaintFinal(it.id));
+export const intentFold = (it: { file: string; id: string }) => cvFold(itemKey(it));
+
+/** the model's inputs for each item, read through the provider's shipped sentiment and complaint
+ *  models (the same path as /ml/analyze), except that a text of the complaints corpus's pool is
+ *  read by the complaint detector trained without its fold: the shipped detector learned from those
+ *  texts, and an intent model fitted on its confident in-sample readings would trust the complaint
+ *  logit more than it deserves on texts it never saw (under CV this cost complaints through intent
+ *  about 0.03 of macro-F1). */
+export function inputsOf(
+  items: readonly { file: string; id: string; text: string }[],
+  provider: LlmProvider,
+): IntentInputVector[] {
+  const sa = sentimentAnalyzer(provider);
+  const shipped = complaintDetector(provider);
+  const folds = complaintFoldDetectors().get(provider)!;
+  return items.map((it) => {
+    const features = new FeatureCache(tokenize(it.text));
+    const complaint =
+      it.file === 'complaints/train.jsonl' && !isComplaintFinal(it.id) ? folds[cvFold(it.id)]! : shipped;
+    return intentInputs({ text: it.text, features, sentiment: predictSentiment(sa, features), complaint });
+  });
+}
+
+export interface IntentFitOptions {
+  /** L2 of the dense weights (the bias row is not regularized) */
+  l2Dense: number;
+  /** L2 of the word weights; words are left out when `words` is false */
+  l2Words: number;
+  words: boolean;
+  /** class weights (n / (classes · n_c))^balance: 0 none, 1 fully balanced */
+  balance: number;
+  iterations: number;
+  lr: number;
+  /** weight of an extra example (a text of the complaints corpus, complaint or not) against a
+   *  labelled intent text of average weight */
+  partialWeight: number;
+}
+
+export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
+  l2Dense: 1e-3,
+  l2Words: 1e-3,
+  words: true,
+  balance: 0.5,
+  iterations: 300,
+  lr: 0.3,
+  partialWeight: 0.25,
+};
+
+/** the target of an example that is known not to be of class c */
+export const notClass = (c: number): number => -1 - c;
+
+/** `y`: the class of each example, or notClass(c) for one known only not to be of class c (its
+ *  loss is -log of the probability of all the other classes) */
+export function fitIntent(
+  X: readonly IntentInputVector[],
+  y: readonly number[],
+  opts: IntentFitOptions = INTENT_FIT_DEFAULTS,
+  /** which examples are extras (weighted by opts.partialWeight, outside the class balance) */
+  extra: (i: number) => boolean = (i) => y[i]! < 0,
+): IntentModel {
+  const C = INTENTS.length;
+  const D = INTENT_DENSE.length;
+  // the word buckets seen in training, numbered compactly
+  const slot = new Map<number, number>();
+  const rows = X.map((x) =>
+    opts.words
+      ? x.words.map((b) => {
+          let s = slot.get(b);
+          if (s === undefined) {
+            s = slot.size;
+            slot.set(b, s);
+          }
+          return s;
+        })
+      : [],
+  );
+  const V = slot.size;
+  const W = new Float64Array((D + V) * C);
+  const G = new Float64Array((D + V) * C);
+  const grad = new Float64Array((D + V) * C);
+  const counts = new Array<number>(C).fill(0);
+  let labelled = 0;
+  y.forEach((c, i) => {
+    if (!extra(i)) {
+      counts[c]!++;
+      labelled++;
+    }
+  });
+  const cw = counts.map((n) => (n > 0 ? (labelled / (C * n)) ** opts.balance : 0));
+  const meanWeight = y.reduce((s, c, i) => s + (extra(i) ? 0 : cw[c]!), 0) / labelled;
+  const exWeight = y.map((c, i) => (extra(i) ? opts.partialWeight * meanWeight : cw[c]!));
+  const totalWeight = exWeight.reduce((a, b) => a + b, 0);
+  const z = new Float64Array(C);
+  for (let it = 0; it < opts.iterations; it++) {
+    grad.fill(0);
+    X.forEach((x, i) => {
+      const wv = x.wordValue;
+      const r = rows[i]!;
+      z.fill(0);
+      for (let j = 0; j < D; j++) {
+        const v = x.dense[j]!;
+        if (v !== 0) for (let c = 0; c < C; c++) z[c]! += v * W[j * C + c]!;
+      }
+      for (const s of r) for (let c = 0; c < C; c++) z[c]! += wv * W[(D + s) * C + c]!;
+      let max = z[0]!;
+      for (let c = 1; c < C; c++) if (z[c]! > max) max = z[c]!;
+      let sum = 0;
+      for (let c = 0; c < C; c++) {
+        z[c] = Math.exp(z[c]! - max);
+        sum += z[c]!;
+      }
+      const weight = exWeight[i]! / totalWeight;
+      const t = y[i]!;
+      if (t >= 0) {
+        for (let c = 0; c < C; c++) z[c] = (z[c]! / sum - (c === t ? 1 : 0)) * weight;
+      } else {
+        // d/dz of -log(1 - p_not): p_c - [c allowed] p_c / (1 - p_not)
+        const not = -1 - t;
+        const allowed = sum - z[not]!;
+        for (let c = 0; c < C; c++) z[c] = (z[c]! / sum - (c === not ? 0 : z[c]! / allowed)) * weight;
+      }
+      for (let j = 0; j < D; j++) {
+        const v = x.dense[j]!;
+        if (v !== 0) for (let c = 0; c < C; c++) grad[j * C + c]! += v * z[c]!;
+      }
+      for (const s of r) for (let c = 0; c < C; c++) grad[(D + s) * C + c]! += wv * z[c]!;
+    });
+    for (let k = 0; k < W.length; k++) {
+      const row = Math.floor(k / C);
+      const l2 = row === 0 ? 0 : row < D ? opts.l2Dense : opts.l2Words;
+      const g = grad[k]! + l2 * W[k]!;
+      G[k]! += g * g;
+      if (G[k]! > 0) W[k]! -= (opts.lr * g) / Math.sqrt(G[k]!);
+    }
+  }
+  const round = (v: number) => Math.round(v * 1e4) / 1e4;
+  const words = new Map<number, Float64Array>();
+  for (const [b, s] of slot) words.set(b, Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), round));
+  return { dense: Float64Array.from(W.subarray(0, D * C), round), words };
+}
+
+/** the settings cross-validation chooses from */
+export const INTENT_GRID: IntentFitOptions[] = [0.5, 0.75].flatMap((balance) =>
+  [1e-3, 1e-2].map((l2Words) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words })),
+);
+
+export const settingsKey = (o: IntentFitOptions) =>
+  JSON.stringify({
+    words: o.words,
+    balance: o.balance,
+    l2Dense: o.l2Dense,
+    l2Words: o.l2Words,
+    partialWeight: o.partialWeight,
+  });
+
+/** a training example: a labelled intent text, or a text of the complaints corpus, whose label
+ *  says whether it is a complaint (and, when it is not, nothing about which other intent it is) */
+export interface TrainItem {
+  file: string;
+  id: string;
+  text: string;
+  label: Intent | 'not_complaint';
+}
+
+const COMPLAINT_INDEX = INTENTS.indexOf('complaint');
+const target = (l: TrainItem['label']) =>
+  l === 'not_complaint' ? notClass(COMPLAINT_INDEX) : INTENTS.indexOf(l);
+
+/** The texts the model learns from besides the labelled intent set: the complaints corpus's pool
+ *  (without its final split and without the texts labelled in eval/intent-dev.jsonl) */
+export function complaintExtras(): TrainItem[] {
+  const labelled = new Set(intentDev().map(itemKey));
+  return complaints()
+    .filter((e) => !isComplaintFinal(e.id) && !labelled.has(`complaints/train.jsonl#${e.id}`))
+    .map((e) => ({
+      file: 'complaints/train.jsonl',
+      id: e.id,
+      text: e.text,
+      label: e.label === 'complaint' ? 'complaint' : 'not_complaint',
+    }));
+}
+
+/** the pool of the intent set (measured; indices 0..nPool-1) followed by the extras (only learned
+ *  from), with the model's inputs of each for one provider */
+export interface IntentTrainingSet {
+  items: TrainItem[];
+  X: IntentInputVector[];
+  nPool: number;
+}
+
+export function trainingSet(pool: readonly IntentDevItem[], provider: LlmProvider): IntentTrainingSet {
+  const items: TrainItem[] = [...pool, ...complaintExtras()];
+  return { items, X: inputsOf(items, provider), nPool: pool.length };
+}
+
+const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
+
+/** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model
+ *  fitted on the other folds in `idx` and the extras */
+export function outOfFold(
+  ts: IntentTrainingSet,
+  idx: readonly number[],
+  opts: IntentFitOptions,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
+  const extras = extrasOf(ts);
+  for (const f of folds) {
+    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
+    for (const i of idx)
+      if (intentFold(ts.items[i]!) === f) out.set(i, INTENTS.indexOf(intentOf(m, ts.X[i]!)));
+  }
+  return out;
+}
+
+/** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
+ *  (ties: the earlier setting) */
+export function chooseSettings(ts: IntentTrainingSet, idx: readonly number[]): IntentFitOptions {
+  let best = INTENT_GRID[0]!;
+  let bestF = -1;
+  for (const opts of INTENT_GRID) {
+    const oof = outOfFold(ts, idx, opts);
+    const f = macroF1(
+      idx.map((i) => target(ts.items[i]!.label)),
+      idx.map((i) => oof.get(i)!),
+      INTENTS.length,
+    );
+    if (f > bestF + 1e-9) {
+      best = opts;
+      bestF = f;
+    }
+  }
+  return best;
+}
+
+/** a model fitted on the items `idx` (those of the complaints' final split are skipped) */
+export function fitOn(ts: IntentTrainingSet, idx: readonly number[], opts: IntentFitOptions): IntentModel {
+  const tr = idx.filter((i) => trainable(ts.items[i]!));
+  return fitIntent(
+    tr.map((i) => ts.X[i]!),
+    tr.map((i) => target(ts.items[i]!.label)),
+    opts,
+    (k) => tr[k]! >= ts.nPool,
+  );
+}
+
+/** the whole pool and the extras */
+export const allOf = (ts: IntentTrainingSet) => ts.items.map((_x, i) => i);
+export const poolOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i < ts.nPool ? [i] : []));
+
+/** GoEmotions emotions grouped into the cue model's classes (INTENT_CUE_CLASSES) */
+const CUE_OF: Record<string, number> = {
+  gratitude: 0,
+  admiration: 1,
+  approval: 1,
+  love: 1,
+  pride: 1,
+  curiosity: 2,
+  confusion: 2,
+  desire: 3,
+  anger: 4,
+  annoyance: 4,
+  disapproval: 4,
+  disappointment: 4,
+  disgust: 4,
+};
+
+/** The cue model, trained on GoEmotions train + dev without the Reddit final split and without the
+ *  records labelled in eval/intent-dev.jsonl (so the intent set reads it as unseen text); a record's
+ *  target is spread equally over the groups of its emotions. Written to models/intent-cues.bin. */
+export function trainCueModel(log: (s: string) => void): void {
+  const labelled = new Set(intentDev().map(itemKey));
+  const texts: string[] = [];
+  const labels: number[] = [];
+  const soft = new Map<number, number[]>();
+  const other = INTENT_CUE_CLASSES.length - 1;
+  for (const file of ['sentiment/goemotions-train.jsonl', 'sentiment/goemotions-dev.jsonl']) {
+    for (const r of readJsonl(file)) {
+      const id = String(r.id);
+      if (isRedditFinal(id) || labelled.has(`${file}#${id}`)) continue;
+      const groups = [...new Set(((r.emotions as string[]) ?? []).map((e) => CUE_OF[e] ?? other))].sort();
+      if (groups.length === 0) continue;
+      const i = texts.length;
+      texts.push(String(r.text));
+      labels.push(groups[0]!);
+      if (groups.length > 1) {
+        const t = new Array<number>(INTENT_CUE_CLASSES.length).fill(0);
+        for (const g of groups) t[g] = 1 / groups.length;
+        soft.set(i, t);
+      }
+    }
+  }
+  const opts = {
+    spec: INTENT_CUE_SPEC,
+    classes: INTENT_CUE_CLASSES,
+    epochs: 6,
+    averageFrom: 2,
+    lr: 0.1,
+    l2: 1e-6,
+    seed: 17,
+    balanced: true,
+    sqrtNorm: true,
+    soft,
+  };
+  const model = quantize(train(encode(texts, INTENT_CUE_SPEC), labels, opts), {
+    format: 1,
+    producer: `scripts/train.ts: intent cue model from GoEmotions (Demszky et al. 2020), ${texts.length} comments`,
+    classes: [...INTENT_CUE_CLASSES],
+    spec: INTENT_CUE_SPEC,
+    sqrtNorm: true,
+    calibration: INTENT_CUE_CLASSES.map(() => 0),
+  });
+  writeFileSync(join(MODELS_DIR, INTENT_CUE_FILE), encodeModel(model));
+  log(`intent cues: ${texts.length} GoEmotions comments`);
+}
+
+/** `npm run train -- intent`: one model per provider on the whole pool of the intent set, with the
+ *  settings cross-validation chooses there; written to models/intent.json */
+export function trainIntentModel(log: (s: string) => void): void {
+  const items = intentDev().filter((it) => !isIntentFinal(it));
+  const file: IntentModelFile = {
+    producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, words 2^${INTENT_WORD_BITS})`,
+    settings: {},
+    dense: {} as IntentModelFile['dense'],
+    words: {} as IntentModelFile['words'],
+  };
+  for (const provider of PROVIDERS) {
+    const ts = trainingSet(items, provider);
+    const opts = chooseSettings(ts, poolOf(ts));
+    const m = fitOn(ts, allOf(ts), opts);
+    file.settings[provider] = JSON.parse(settingsKey(opts));
+    file.dense[provider] = [...m.dense];
+    file.words[provider] = Object.fromEntries(
+      [...m.words].sort((a, b) => a[0] - b[0]).map(([b, w]) => [b, [...w]]),
+    );
+    log(`intent ${provider}: ${m.words.size} word buckets, settings ${settingsKey(opts)}`);
+  }
+  writeFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), JSON.stringify(file) + '\n');
+}
+
+export { FOLDS };
