@@ -25,6 +25,8 @@ interface Unit {
   /** segment id: candidates and contexts never cross a break */
   seg: number;
   hashtag: boolean;
+  /** the word's WordInfo when already looked up */
+  info: WordInfo | undefined;
 }
 
 interface TermStat {
@@ -32,11 +34,11 @@ interface TermStat {
   tfUpper: number;
   tfCap: number;
   sents: number[];
-  left: Set<string>;
-  leftN: number;
-  right: Set<string>;
-  rightN: number;
+  /** the words within the window on each side (repeats included) */
+  left: string[];
+  right: string[];
   score: number;
+  info: WordInfo | undefined;
 }
 
 interface Candidate {
@@ -97,31 +99,97 @@ const NUMBER_WORDS = new Set(
   ),
 );
 
-function verbByContext(tokens: readonly Token[], i: number): boolean {
+/** what the part-of-speech heuristic reads of a word, whatever its context (see wordInfo) */
+interface WordInfo {
+  /** classify(): may be inside a candidate, may end one */
+  content: boolean;
+  head: boolean;
+  numberWord: boolean;
+  /** BEFORE_VERB, BEFORE_GERUND and AFTER_VERB hold it */
+  beforeVerb: boolean;
+  beforeGerund: boolean;
+  afterVerb: boolean;
+  /** ends in -ing; ends in -s but not -ss (a verb before AFTER_VERB) */
+  ing: boolean;
+  sVerb: boolean;
+  /** IDF in the rarity table (undefined: unseen) */
+  idf: number | undefined;
+}
+
+const WORD_INFO = new Map<string, WordInfo>();
+
+/** the context-free facts about a lowercase word, memoised (bounded): one lookup instead of a
+ *  dozen set lookups and suffix tests per word */
+function wordInfo(lower: string): WordInfo {
+  let w = WORD_INFO.get(lower);
+  if (w === undefined) {
+    const c = classify(lower);
+    w = {
+      content: c.content,
+      head: c.head,
+      numberWord: NUMBER_WORDS.has(lower),
+      beforeVerb: BEFORE_VERB.has(lower),
+      beforeGerund: BEFORE_GERUND.has(lower),
+      afterVerb: AFTER_VERB.has(lower),
+      ing: lower.endsWith('ing'),
+      sVerb: /[^s]s$/.test(lower),
+      idf: rarity().get(lower),
+    };
+    if (WORD_INFO.size > 50_000) WORD_INFO.clear();
+    WORD_INFO.set(lower, w);
+  }
+  return w;
+}
+
+/** the WordInfo of each token of a text, looked up once */
+class TokenInfos {
+  private readonly infos: Array<WordInfo | undefined> = [];
+  constructor(readonly tokens: readonly Token[]) {}
+  at(i: number): WordInfo {
+    let w = this.infos[i];
+    if (w === undefined) {
+      w = wordInfo(this.tokens[i]!.lower);
+      this.infos[i] = w;
+    }
+    return w;
+  }
+}
+
+function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
+  const tokens = infos.tokens;
   const prev = tokens[i - 1];
-  const t = tokens[i]!;
-  if (prev?.kind === 'word' && BEFORE_VERB.has(prev.lower)) return true;
-  if (t.lower.endsWith('ing') && (!prev || prev.kind === 'break' || BEFORE_GERUND.has(prev.lower))) {
+  if (prev?.kind === 'word' && infos.at(i - 1).beforeVerb) return true;
+  if (t.ing && (!prev || prev.kind === 'break' || infos.at(i - 1).beforeGerund)) {
     return true;
   }
-  const next = tokens[i + 1];
-  return next?.kind === 'word' && AFTER_VERB.has(next.lower) && /[^s]s$/.test(t.lower);
+  if (!t.sVerb) return false;
+  return tokens[i + 1]?.kind === 'word' && infos.at(i + 1).afterVerb;
 }
 
 function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
   const units: Unit[] = [];
   const social: Candidate[] = [];
+  const infos = new TokenInfos(tokens);
   let seg = 0;
   for (let i = 0; i < tokens.length && units.length < maxUnits; i++) {
     const t = tokens[i]!;
     if (t.kind === 'word') {
-      const c =
-        NUMBER_WORDS.has(t.lower) || verbByContext(tokens, i)
-          ? { content: false, head: false }
-          : classify(t.lower);
-      const upper = t.raw.length > 1 && t.raw === t.raw.toUpperCase() && t.raw !== t.lower;
-      const cased = !t.first && !upper && t.raw !== t.lower;
-      units.push({ lower: t.lower, ...c, cased, upper, sent: t.sent, seg, hashtag: false });
+      const info = infos.at(i);
+      const plain = info.numberWord || verbByContext(infos, i, info);
+      const raw = t.raw;
+      const upper = raw.length > 1 && raw !== t.lower && raw === raw.toUpperCase();
+      const cased = !t.first && !upper && raw !== t.lower;
+      units.push({
+        lower: t.lower,
+        content: plain ? false : info.content,
+        head: plain ? false : info.head,
+        cased,
+        upper,
+        sent: t.sent,
+        seg,
+        hashtag: false,
+        info,
+      });
     } else if (t.kind === 'hashtag') {
       const words = splitHashtag(t.raw);
       seg++;
@@ -136,6 +204,7 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
           sent: t.sent,
           seg,
           hashtag: true,
+          info: undefined,
         });
       }
       seg++;
@@ -167,6 +236,18 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
   return { units, social };
 }
 
+/** how many distinct strings `xs` holds (a short list is compared pairwise: no set to build) */
+function distinctCount(xs: readonly string[]): number {
+  if (xs.length > 16) return new Set(xs).size;
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = xs[j] === xs[i];
+    if (!seen) n++;
+  }
+  return n;
+}
+
 /** YAKE's per-term weight (lower = more important), scaled by corpus rarity */
 function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> {
   const stats = new Map<string, TermStat>();
@@ -181,11 +262,10 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
         tfUpper: 0,
         tfCap: 0,
         sents: [],
-        left: new Set(),
-        leftN: 0,
-        right: new Set(),
-        rightN: 0,
+        left: [],
+        right: [],
         score: 0,
+        info: u.info,
       };
       stats.set(u.lower, s);
     }
@@ -195,15 +275,9 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     s.sents.push(u.sent);
     for (let k = 1; k <= WINDOW; k++) {
       const l = units[i - k];
-      if (l && l.seg === u.seg) {
-        s.left.add(l.lower);
-        s.leftN++;
-      }
+      if (l && l.seg === u.seg) s.left.push(l.lower);
       const r = units[i + k];
-      if (r && r.seg === u.seg) {
-        s.right.add(r.lower);
-        s.rightN++;
-      }
+      if (r && r.seg === u.seg) s.right.push(r.lower);
     }
   }
   if (stats.size === 0) return stats;
@@ -225,14 +299,14 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     const median = sorted[sorted.length >> 1]!;
     const tPos = Math.log(Math.log(3 + median));
     const tfNorm = s.tf / (mean + std);
-    const dl = s.leftN ? s.left.size / s.leftN : 0;
-    const dr = s.rightN ? s.right.size / s.rightN : 0;
+    const dl = s.left.length ? distinctCount(s.left) / s.left.length : 0;
+    const dr = s.right.length ? distinctCount(s.right) / s.right.length : 0;
     const tRel = 1 + (dl + dr) * (s.tf / maxTf);
     let distinct = 1;
     for (let k = 1; k < sorted.length; k++) if (sorted[k] !== sorted[k - 1]) distinct++;
     const tSent = distinct / numSent;
     const yake = (tRel * tPos) / (tCase + tfNorm / tRel + tSent / tRel);
-    const idf = table.get(term) ?? table.unseen;
+    const idf = (s.info ?? wordInfo(term)).idf ?? table.unseen;
     // common words (low IDF) get a larger (worse) weight; unseen words keep YAKE's value
     s.score = yake * (table.unseen / Math.max(idf, 0.5)) ** rarityWeight;
   }
