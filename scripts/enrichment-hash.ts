@@ -1,7 +1,8 @@
 // A fingerprint of the built-in analyzer's outputs: `analyze` (all four types, both providers, the
 // built-in taxonomy and caller categories) over about 20,000 real texts from ../shared/data, plus
 // a stricter fingerprint of the sentiment probabilities and complaint logits behind them. A change
-// meant to alter speed only (not weights, thresholds or rules) must leave both unchanged.
+// meant to alter speed only (not weights, thresholds or rules) must leave both unchanged, and the
+// fingerprint of a quarter of the long documents (keyphrases/nguyen2007.jsonl) too.
 //   npx tsx scripts/enrichment-hash.ts [--dump file]   (the dump holds one JSON line per text)
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -70,8 +71,18 @@ for (const provider of PROVIDERS) {
     }
   }
 }
+// long documents (full papers): the keyword extractor's long-document settings, the opening cut
+const long = createHash('sha256');
+const papers = readJsonl('keyphrases/nguyen2007.jsonl').filter((_, i) => i % 4 === 0);
+for (const provider of PROVIDERS)
+  for (const r of papers) {
+    const line = JSON.stringify(analyze({ texts: [String(r.text)], types: [...ENRICHMENT_TYPES], provider }));
+    long.update(line).update('\n');
+    if (dump) lines.push(line);
+  }
 const secs = (performance.now() - t0) / 1000;
 console.log(`${all.length} texts × ${PROVIDERS.length} providers in ${secs.toFixed(1)} s`);
 console.log(`outputs   ${outputs.digest('hex')}`);
 console.log(`internals ${internals.digest('hex')}`);
+console.log(`long      ${long.digest('hex')} (${papers.length} papers)`);
 if (dump) writeFileSync(dump, `${lines.join('\n')}\n`);
