@@ -149,10 +149,28 @@ const covers = (spec: Omit<FeatureSpec, 'bits'>): boolean =>
 export class FeatureCache {
   private full: number[] | undefined;
   private fullKinds: number[] | undefined;
-  private readonly byKey = new Map<string, number[]>();
-  /** per-text results of the models that read this text (see fused.ts) */
-  readonly memo = new Map<object, unknown>();
+  private byKey: Map<string, number[]> | undefined;
+  /** per-text results of the models that read this text (see fused.ts): one slot, then a map */
+  private memoKey: object | undefined;
+  private memoValue: unknown;
+  private memoMore: Map<object, unknown> | undefined;
   constructor(readonly tokens: readonly string[]) {}
+
+  /** what was remembered for `key` on this text (undefined: nothing) */
+  recall(key: object): unknown {
+    if (key === this.memoKey) return this.memoValue;
+    return this.memoMore?.get(key);
+  }
+
+  remember(key: object, value: unknown): void {
+    if (this.memoKey === undefined || this.memoKey === key) {
+      this.memoKey = key;
+      this.memoValue = value;
+    } else {
+      this.memoMore ??= new Map();
+      this.memoMore.set(key, value);
+    }
+  }
 
   /** the full-spec hashes and their kinds (shared arrays: do not modify) */
   all(): { hashes: readonly number[]; kinds: readonly number[] } {
@@ -170,6 +188,7 @@ export class FeatureCache {
     if (bigrams === FULL_SPEC.bigrams && charMin === FULL_SPEC.charMin && charMax === FULL_SPEC.charMax)
       return this.all().hashes;
     const key = `${bigrams}/${charMin}/${charMax}`;
+    this.byKey ??= new Map();
     let h = this.byKey.get(key);
     if (!h) {
       h = [];

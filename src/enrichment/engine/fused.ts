@@ -226,7 +226,7 @@ let bigramRows = new Int32Array(256);
 
 /** The sums of every part of `table` over the text's features (memoised in the cache). */
 export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
-  const hit = cache.memo.get(table) as FusedSums | undefined;
+  const hit = cache.recall(table) as FusedSums | undefined;
   if (hit) return hit;
   const tokens = cache.tokens;
   const width = table.sumWidth;
@@ -267,40 +267,50 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
   }
   const out = { sums, counts };
-  cache.memo.set(table, out);
+  cache.remember(table, out);
   return out;
 }
 
 // every table a model belongs to, so that a model read on its own finds sums already computed
-const tablesOf = new WeakMap<LinearModel, FusedTable[]>();
-const solo = new WeakMap<LinearModel, FusedTable>();
+/** where a model sits in a table: the table and the model's part index there */
+interface Place {
+  table: FusedTable;
+  part: number;
+}
+// every table a model belongs to, so that a model read on its own finds sums already computed
+const placesOf = new WeakMap<LinearModel, Place[]>();
+const solo = new WeakMap<LinearModel, Place>();
 
 /** Registers a table for its models (newest first), and returns it. */
 export function register(table: FusedTable): FusedTable {
-  for (const p of table.parts) {
-    const list = tablesOf.get(p.model) ?? [];
-    list.unshift(table);
-    tablesOf.set(p.model, list);
-  }
+  table.parts.forEach((p, part) => {
+    const list = placesOf.get(p.model) ?? [];
+    list.unshift({ table, part });
+    placesOf.set(p.model, list);
+  });
   return table;
 }
 
 /** One model's sums and feature count: from a table already computed for this text if any, else
  *  from the first table holding the model, else from a table of its own. */
 export function modelSums(model: LinearModel, cache: FeatureCache): { sums: Int32Array; n: number } {
-  const tables = tablesOf.get(model) ?? [];
-  let table = tables.find((t) => cache.memo.has(t)) ?? tables[0];
-  if (!table) {
-    table = solo.get(model);
-    if (!table) {
-      table = fuse([model]);
-      solo.set(model, table);
+  const places = placesOf.get(model);
+  let place: Place | undefined;
+  if (places) {
+    place = places[0];
+    for (let i = 1; i < places.length && cache.recall(place!.table) === undefined; i++)
+      if (cache.recall(places[i]!.table) !== undefined) place = places[i];
+  } else {
+    place = solo.get(model);
+    if (!place) {
+      place = { table: fuse([model]), part: 0 };
+      solo.set(model, place);
     }
   }
+  const { table, part } = place!;
   const r = fusedSums(table, cache);
-  const pi = table.parts.findIndex((p) => p.model === model);
-  const p = table.parts[pi]!;
-  return { sums: r.sums.subarray(p.sumOffset, p.sumOffset + p.width), n: r.counts[pi]! };
+  const p = table.parts[part]!;
+  return { sums: r.sums.subarray(p.sumOffset, p.sumOffset + p.width), n: r.counts[part]! };
 }
 
 export { FeatureCache };
