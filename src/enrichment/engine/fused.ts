@@ -128,6 +128,11 @@ class TokenSums {
   private readonly hashes: number[] = [];
   private readonly kinds: number[] = [];
   private readonly moved: Int32Array;
+  /** the direct-mapped cache: token, its offset in the newer slab, and the generation it was in */
+  private readonly hotKeys: (string | undefined)[] = new Array(HOT_SIZE).fill(undefined);
+  private readonly hotAt = new Int32Array(HOT_SIZE);
+  private readonly hotGen = new Int32Array(HOT_SIZE).fill(-1);
+  private gen = 0;
 
   constructor(
     private readonly table: FusedTable,
@@ -141,14 +146,26 @@ class TokenSums {
 
   /** where the token's entry is in `slab` (valid until the next call) */
   entry(tok: string): number {
+    // a small direct-mapped cache in front of the maps: the frequent tokens are found there without
+    // probing a large table (whose scattered entries miss the CPU caches)
+    const slot = hashString(tok) & (HOT_SIZE - 1);
+    if (this.hotKeys[slot] === tok && this.hotGen[slot] === this.gen) return this.hotAt[slot]!;
     const at = this.young.get(tok);
-    if (at !== undefined) return at;
+    if (at !== undefined) {
+      this.hotKeys[slot] = tok;
+      this.hotGen[slot] = this.gen;
+      this.hotAt[slot] = at;
+      return at;
+    }
     const o = this.old.get(tok);
     // copied out first: claiming a slot may turn the older generation's slab into the newer one
     if (o !== undefined) this.moved.set(this.oldSlab.subarray(o, o + this.width));
     const to = this.claim(tok);
     if (o !== undefined) this.youngSlab.set(this.moved, to);
     else this.compute(tok, this.youngSlab, to);
+    this.hotKeys[slot] = tok;
+    this.hotGen[slot] = this.gen;
+    this.hotAt[slot] = to;
     return to;
   }
 
@@ -164,6 +181,7 @@ class TokenSums {
       [this.oldSlab, this.youngSlab] = [this.youngSlab, this.oldSlab];
       this.young.clear();
       this.next = 0;
+      this.gen++;
     }
     const need = (this.next + 1) * this.width;
     if (this.youngSlab.length < need) {
@@ -203,6 +221,7 @@ class TokenSums {
 
 /** distinct tokens remembered per table and generation (see TokenSums) */
 export const TOKEN_MEMO_SIZE = 1 << 15;
+const HOT_SIZE = 1 << 12;
 const tokenSums = new WeakMap<FusedTable, TokenSums>();
 
 /** adds the weights that features of `kind` read from the row at `row` to out[at..] */
