@@ -25,8 +25,6 @@ interface Unit {
   /** segment id: candidates and contexts never cross a break */
   seg: number;
   hashtag: boolean;
-  /** the word's WordInfo when already looked up */
-  info: WordInfo | undefined;
 }
 
 interface TermStat {
@@ -38,7 +36,6 @@ interface TermStat {
   left: string[];
   right: string[];
   score: number;
-  info: WordInfo | undefined;
 }
 
 interface Candidate {
@@ -99,42 +96,37 @@ const NUMBER_WORDS = new Set(
   ),
 );
 
-/** what the part-of-speech heuristic reads of a word, whatever its context (see wordInfo) */
-interface WordInfo {
-  /** classify(): may be inside a candidate, may end one */
-  content: boolean;
-  head: boolean;
-  numberWord: boolean;
-  /** BEFORE_VERB, BEFORE_GERUND and AFTER_VERB hold it */
-  beforeVerb: boolean;
-  beforeGerund: boolean;
-  afterVerb: boolean;
-  /** ends in -ing; ends in -s but not -ss (a verb before AFTER_VERB) */
-  ing: boolean;
-  sVerb: boolean;
-  /** IDF in the rarity table (undefined: unseen) */
-  idf: number | undefined;
-}
+/** what the part-of-speech heuristic reads of a word, whatever its context, as bits (see wordInfo):
+ *  classify() says it may be inside a candidate (CONTENT) and end one (HEAD); NUMBER_WORD,
+ *  BEFORE_VERB, BEFORE_GERUND, AFTER_VERB hold it; it ends in -ing (ING); it ends in -s but not -ss
+ *  (S_VERB: a verb before AFTER_VERB) */
+type WordInfo = number;
+const CONTENT = 1;
+const HEAD = 2;
+const NUMBER_WORD = 4;
+const IS_BEFORE_VERB = 8;
+const IS_BEFORE_GERUND = 16;
+const IS_AFTER_VERB = 32;
+const ING = 64;
+const S_VERB = 128;
 
 const WORD_INFO = new Map<string, WordInfo>();
 
-/** the context-free facts about a lowercase word, memoised (bounded): one lookup instead of a
- *  dozen set lookups and suffix tests per word */
+/** the context-free facts about a lowercase word, memoised (bounded): one lookup of a small
+ *  number instead of a dozen set lookups and suffix tests per word */
 function wordInfo(lower: string): WordInfo {
   let w = WORD_INFO.get(lower);
   if (w === undefined) {
     const c = classify(lower);
-    w = {
-      content: c.content,
-      head: c.head,
-      numberWord: NUMBER_WORDS.has(lower),
-      beforeVerb: BEFORE_VERB.has(lower),
-      beforeGerund: BEFORE_GERUND.has(lower),
-      afterVerb: AFTER_VERB.has(lower),
-      ing: lower.endsWith('ing'),
-      sVerb: /[^s]s$/.test(lower),
-      idf: rarity().get(lower),
-    };
+    w =
+      (c.content ? CONTENT : 0) |
+      (c.head ? HEAD : 0) |
+      (NUMBER_WORDS.has(lower) ? NUMBER_WORD : 0) |
+      (BEFORE_VERB.has(lower) ? IS_BEFORE_VERB : 0) |
+      (BEFORE_GERUND.has(lower) ? IS_BEFORE_GERUND : 0) |
+      (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
+      (lower.endsWith('ing') ? ING : 0) |
+      (/[^s]s$/.test(lower) ? S_VERB : 0);
     if (WORD_INFO.size > 50_000) WORD_INFO.clear();
     WORD_INFO.set(lower, w);
   }
@@ -143,7 +135,7 @@ function wordInfo(lower: string): WordInfo {
 
 /** the WordInfo of each token of a text, looked up once */
 class TokenInfos {
-  private readonly infos: Array<WordInfo | undefined> = [];
+  private readonly infos: number[] = [];
   constructor(readonly tokens: readonly Token[]) {}
   at(i: number): WordInfo {
     let w = this.infos[i];
@@ -158,12 +150,12 @@ class TokenInfos {
 function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   const tokens = infos.tokens;
   const prev = tokens[i - 1];
-  if (prev?.kind === 'word' && infos.at(i - 1).beforeVerb) return true;
-  if (t.ing && (!prev || prev.kind === 'break' || infos.at(i - 1).beforeGerund)) {
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_VERB) return true;
+  if (t & ING && (!prev || prev.kind === 'break' || infos.at(i - 1) & IS_BEFORE_GERUND)) {
     return true;
   }
-  if (!t.sVerb) return false;
-  return tokens[i + 1]?.kind === 'word' && infos.at(i + 1).afterVerb;
+  if (!(t & S_VERB)) return false;
+  return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
 function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
@@ -175,20 +167,19 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
     const t = tokens[i]!;
     if (t.kind === 'word') {
       const info = infos.at(i);
-      const plain = info.numberWord || verbByContext(infos, i, info);
+      const plain = (info & NUMBER_WORD) !== 0 || verbByContext(infos, i, info);
       const raw = t.raw;
       const upper = raw.length > 1 && raw !== t.lower && raw === raw.toUpperCase();
       const cased = !t.first && !upper && raw !== t.lower;
       units.push({
         lower: t.lower,
-        content: plain ? false : info.content,
-        head: plain ? false : info.head,
+        content: plain ? false : (info & CONTENT) !== 0,
+        head: plain ? false : (info & HEAD) !== 0,
         cased,
         upper,
         sent: t.sent,
         seg,
         hashtag: false,
-        info,
       });
     } else if (t.kind === 'hashtag') {
       const words = splitHashtag(t.raw);
@@ -204,7 +195,6 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
           sent: t.sent,
           seg,
           hashtag: true,
-          info: undefined,
         });
       }
       seg++;
@@ -265,7 +255,6 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
         left: [],
         right: [],
         score: 0,
-        info: u.info,
       };
       stats.set(u.lower, s);
     }
@@ -306,7 +295,7 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     for (let k = 1; k < sorted.length; k++) if (sorted[k] !== sorted[k - 1]) distinct++;
     const tSent = distinct / numSent;
     const yake = (tRel * tPos) / (tCase + tfNorm / tRel + tSent / tRel);
-    const idf = (s.info ?? wordInfo(term)).idf ?? table.unseen;
+    const idf = table.get(term) ?? table.unseen;
     // common words (low IDF) get a larger (worse) weight; unseen words keep YAKE's value
     s.score = yake * (table.unseen / Math.max(idf, 0.5)) ** rarityWeight;
   }
