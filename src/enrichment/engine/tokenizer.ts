@@ -93,8 +93,12 @@ interface WordForm {
   breaker: boolean;
 }
 
-const WORD_FORMS = new Map<string, WordForm>();
+/** a word's form by its raw text: the token itself for a word without any flag (most words: the
+ *  map then holds a string, with no object to load), else its WordForm */
+const WORD_FORMS = new Map<string, string | WordForm>();
 const WORD_FORMS_MAX = 50_000;
+/** 'NEG_' + token of flagless words read in a negation scope */
+const NEGATED = new Map<string, string>();
 /** longer words are rare: they are read afresh rather than remembered */
 const WORD_FORM_MAX_CHARS = 40;
 
@@ -116,15 +120,26 @@ function readWord(raw: string): WordForm {
 
 /** a word's form, memoised by its raw text (bounded): the same strings come back for the same
  *  word, so the models' lookups by token find their hash already computed */
-function wordForm(raw: string): WordForm {
+function wordForm(raw: string): string | WordForm {
   if (raw.length > WORD_FORM_MAX_CHARS) return readWord(raw);
   let f = WORD_FORMS.get(raw);
   if (f === undefined) {
-    f = readWord(raw);
+    const form = readWord(raw);
+    f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
     if (WORD_FORMS.size >= WORD_FORMS_MAX) WORD_FORMS.clear();
     WORD_FORMS.set(raw, f);
   }
   return f;
+}
+
+function negated(w: string): string {
+  let n = NEGATED.get(w);
+  if (n === undefined) {
+    n = 'NEG_' + w;
+    if (NEGATED.size >= WORD_FORMS_MAX) NEGATED.clear();
+    NEGATED.set(w, n);
+  }
+  return n;
 }
 
 /** Tokenize one text. Empty input gives []. */
@@ -136,6 +151,13 @@ export function tokenize(text: string): string[] {
   for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
     if (m[7] !== undefined) {
       const f = wordForm(m[7]);
+      if (typeof f === 'string') {
+        if (scope > 0) {
+          out.push(negated(f));
+          scope--;
+        } else out.push(f);
+        continue;
+      }
       if (f.caps) out.push('<caps>');
       if (f.elong) out.push('<elong>');
       if (f.negator) {
