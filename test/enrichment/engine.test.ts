@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
+import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
 
@@ -142,5 +143,28 @@ describe('analyze', () => {
       encoding: 'utf8',
     });
     expect(there).toBe(here);
+  });
+
+  it('gives the same output whatever the analyzer read before', () => {
+    // the per-token sums the engine remembers are bounded (two generations of TOKEN_MEMO_SIZE)
+    const texts = ['I love it 😍', 'not good at all :(', 'Where can I buy one?', 'never again!!', 'meh'];
+    const run = () => PROVIDERS.map((provider) => JSON.stringify(analyze({ texts, types: ALL, provider })));
+    let next = 0;
+    const readWords = (n: number) => {
+      for (const provider of PROVIDERS)
+        for (let i = 0; i < n; i += 500) {
+          const words = Array.from(
+            { length: Math.min(500, n - i) },
+            (_, k) => `w${(next + i + k).toString(36)}`,
+          );
+          analyze({ texts: [words.join(' ')], types: ['sentiment'], provider });
+        }
+      next += n;
+    };
+    const before = run();
+    readWords(3 * TOKEN_MEMO_SIZE); // forgotten: computed again
+    expect(run()).toEqual(before);
+    readWords(TOKEN_MEMO_SIZE); // now only in the older generation: copied from there
+    expect(run()).toEqual(before);
   });
 });

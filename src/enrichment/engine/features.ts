@@ -45,6 +45,16 @@ export function hashString(s: string, seed = FNV_OFFSET): number {
 const HASH_START = hashString('<s>');
 const HASH_END = hashString('</s>');
 
+/** the hash of the token before the first one and after the last one, for bigrams */
+export const BIGRAM_START = HASH_START;
+export const BIGRAM_END = HASH_END;
+
+/** the feature hash of a word unigram, from hashString(token) */
+export const unigramHash = (h: number): number => fmix(h);
+
+/** the feature hash of the bigram (previous token, token), from their hashString values */
+export const bigramHash = (prev: number, h: number): number => fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM);
+
 /** Appends the hashed feature indices of `tokens` to `out` (repeats count as counts). */
 export function extractFeatures(tokens: readonly string[], spec: FeatureSpec, out: number[]): void {
   const start = out.length;
@@ -68,20 +78,31 @@ export function extractHashes(
     out.push(fmix(h));
     kinds?.push(KIND_UNIGRAM);
     if (spec.bigrams) {
-      out.push(fmix(Math.imul(prev, 31) ^ h ^ SEED_BIGRAM));
+      out.push(bigramHash(prev, h));
       kinds?.push(KIND_BIGRAM);
     }
     prev = h;
-    // character n-grams only for words: for emoji (surrogate pairs sharing their first unit),
-    // emoticons and markers they would only add noise
-    if (spec.charMax > 0 && tok.length > 1 && WORD_START_RE.test(tok)) {
-      charNgrams(tok, tok.startsWith('NEG_') ? 4 : 0, spec.charMin, spec.charMax, out, kinds);
-    }
+    tokenCharNgrams(tok, spec.charMin, spec.charMax, out, kinds);
   }
   if (spec.bigrams && tokens.length > 0) {
-    out.push(fmix(Math.imul(prev, 31) ^ HASH_END ^ SEED_BIGRAM));
+    out.push(bigramHash(prev, HASH_END));
     kinds?.push(KIND_BIGRAM);
   }
+}
+
+/** Appends the character n-gram hashes of one token (lengths min..max; none when max is 0), and
+ *  their kinds (the n-gram length) when asked. They depend on the token alone. */
+export function tokenCharNgrams(
+  tok: string,
+  min: number,
+  max: number,
+  out: number[],
+  kinds?: number[],
+): void {
+  // character n-grams only for words: for emoji (surrogate pairs sharing their first unit),
+  // emoticons and markers they would only add noise
+  if (max > 0 && tok.length > 1 && WORD_START_RE.test(tok))
+    charNgrams(tok, tok.startsWith('NEG_') ? 4 : 0, min, max, out, kinds);
 }
 
 // n-grams of ' word ' (with boundary marks; the word is tok[from..]), hashed incrementally so
@@ -128,10 +149,28 @@ const covers = (spec: Omit<FeatureSpec, 'bits'>): boolean =>
 export class FeatureCache {
   private full: number[] | undefined;
   private fullKinds: number[] | undefined;
-  private readonly byKey = new Map<string, number[]>();
-  /** per-text results of the models that read this text (see fused.ts) */
-  readonly memo = new Map<object, unknown>();
+  private byKey: Map<string, number[]> | undefined;
+  /** per-text results of the models that read this text (see fused.ts): one slot, then a map */
+  private memoKey: object | undefined;
+  private memoValue: unknown;
+  private memoMore: Map<object, unknown> | undefined;
   constructor(readonly tokens: readonly string[]) {}
+
+  /** what was remembered for `key` on this text (undefined: nothing) */
+  recall(key: object): unknown {
+    if (key === this.memoKey) return this.memoValue;
+    return this.memoMore?.get(key);
+  }
+
+  remember(key: object, value: unknown): void {
+    if (this.memoKey === undefined || this.memoKey === key) {
+      this.memoKey = key;
+      this.memoValue = value;
+    } else {
+      this.memoMore ??= new Map();
+      this.memoMore.set(key, value);
+    }
+  }
 
   /** the full-spec hashes and their kinds (shared arrays: do not modify) */
   all(): { hashes: readonly number[]; kinds: readonly number[] } {
@@ -149,6 +188,7 @@ export class FeatureCache {
     if (bigrams === FULL_SPEC.bigrams && charMin === FULL_SPEC.charMin && charMax === FULL_SPEC.charMax)
       return this.all().hashes;
     const key = `${bigrams}/${charMin}/${charMax}`;
+    this.byKey ??= new Map();
     let h = this.byKey.get(key);
     if (!h) {
       h = [];

@@ -1,9 +1,22 @@
 // Fused weight tables: the hashed linear models of a provider that read the same feature space
 // (same bits, n-grams within FULL_SPEC) are interleaved row by row at load time, so a text's
 // feature costs one random memory access for all of them (sentiment members, the domain gate and
-// the complaint model) instead of one per model. Each model's integer sums are exactly those of
-// reading it alone, so fusing changes speed, never output.
-import { FeatureCache, FULL_SPEC, KIND_BIGRAM, KIND_UNIGRAM } from './features.js';
+// the complaint model) instead of one per model. A token's own features (its unigram and character
+// n-grams) are summed once and remembered (TokenSums), so a text costs one lookup per token and
+// one row per word bigram. Each model's integer sums are exactly those of reading it alone, so
+// neither changes output, only speed.
+import {
+  BIGRAM_END,
+  BIGRAM_START,
+  bigramHash,
+  FeatureCache,
+  FULL_SPEC,
+  hashString,
+  KIND_BIGRAM,
+  KIND_UNIGRAM,
+  tokenCharNgrams,
+  unigramHash,
+} from './features.js';
 import type { LinearModel } from './linear.js';
 
 interface Part {
@@ -99,82 +112,224 @@ export function fuse(models: readonly LinearModel[]): FusedTable {
   return { bits, stride, weights, parts, byKind, prefix, sumWidth: used };
 }
 
+/** A token's own features (its unigram and its character n-grams) depend on the token alone, so
+ *  their sums are kept per token: entry = [hashString(token), sums (sumWidth), counts (parts)].
+ *  Two generations of bounded size: a token seen in the older one is copied to the newer one, and
+ *  when the newer one is full it becomes the older one. Integer sums do not depend on the order
+ *  of addition, so a text's sums are the same whether its tokens were remembered or not. */
+class TokenSums {
+  readonly width: number;
+  private young = new Map<string, number>();
+  private old = new Map<string, number>();
+  private youngSlab: Int32Array;
+  private oldSlab: Int32Array;
+  private next = 0;
+  /** scratch for a token's feature hashes and kinds */
+  private readonly hashes: number[] = [];
+  private readonly kinds: number[] = [];
+  private readonly moved: Int32Array;
+  /** the direct-mapped cache: token, its offset in the newer slab, and the generation it was in */
+  private readonly hotKeys: (string | undefined)[] = new Array(HOT_SIZE).fill(undefined);
+  private readonly hotAt = new Int32Array(HOT_SIZE);
+  private readonly hotGen = new Int32Array(HOT_SIZE).fill(-1);
+  private gen = 0;
+
+  constructor(
+    private readonly table: FusedTable,
+    private readonly capacity = TOKEN_MEMO_SIZE,
+  ) {
+    this.width = 1 + table.sumWidth + table.parts.length;
+    this.youngSlab = new Int32Array(Math.min(capacity, 1024) * this.width);
+    this.oldSlab = new Int32Array(0);
+    this.moved = new Int32Array(this.width);
+  }
+
+  /** where the token's entry is in `slab` (valid until the next call) */
+  entry(tok: string): number {
+    // a small direct-mapped cache in front of the maps: the frequent tokens are found there without
+    // probing a large table (whose scattered entries miss the CPU caches)
+    const slot = hashString(tok) & (HOT_SIZE - 1);
+    if (this.hotKeys[slot] === tok && this.hotGen[slot] === this.gen) return this.hotAt[slot]!;
+    const at = this.young.get(tok);
+    if (at !== undefined) {
+      this.hotKeys[slot] = tok;
+      this.hotGen[slot] = this.gen;
+      this.hotAt[slot] = at;
+      return at;
+    }
+    const o = this.old.get(tok);
+    // copied out first: claiming a slot may turn the older generation's slab into the newer one
+    if (o !== undefined) this.moved.set(this.oldSlab.subarray(o, o + this.width));
+    const to = this.claim(tok);
+    if (o !== undefined) this.youngSlab.set(this.moved, to);
+    else this.compute(tok, this.youngSlab, to);
+    this.hotKeys[slot] = tok;
+    this.hotGen[slot] = this.gen;
+    this.hotAt[slot] = to;
+    return to;
+  }
+
+  /** the entries of the newer generation, where entry() always leaves the token */
+  get slab(): Int32Array {
+    return this.youngSlab;
+  }
+
+  private claim(tok: string): number {
+    if (this.next === this.capacity) {
+      // the newer generation is full: it becomes the older one, and its slab is reused
+      [this.old, this.young] = [this.young, this.old];
+      [this.oldSlab, this.youngSlab] = [this.youngSlab, this.oldSlab];
+      this.young.clear();
+      this.next = 0;
+      this.gen++;
+    }
+    const need = (this.next + 1) * this.width;
+    if (this.youngSlab.length < need) {
+      const grown = new Int32Array(Math.min(this.capacity, Math.max(1024, this.next * 2)) * this.width);
+      grown.set(this.youngSlab.subarray(0, this.next * this.width));
+      this.youngSlab = grown;
+    }
+    const at = this.next * this.width;
+    this.young.set(tok, at);
+    this.next++;
+    return at;
+  }
+
+  private compute(tok: string, slab: Int32Array, at: number): void {
+    const t = this.table;
+    slab.fill(0, at, at + this.width);
+    const h = hashString(tok);
+    slab[at] = h | 0;
+    const hashes = this.hashes;
+    const kinds = this.kinds;
+    hashes.length = 0;
+    kinds.length = 0;
+    hashes.push(unigramHash(h));
+    kinds.push(KIND_UNIGRAM);
+    tokenCharNgrams(tok, FULL_SPEC.charMin, FULL_SPEC.charMax, hashes, kinds);
+    const sums = at + 1;
+    const counts = sums + t.sumWidth;
+    const mask = (1 << t.bits) - 1;
+    for (let i = 0; i < hashes.length; i++) {
+      const kind = kinds[i]!;
+      addRow(t, (hashes[i]! & mask) * t.stride, kind, slab, sums);
+      const list = t.byKind[kind]!;
+      for (let q = 0; q < list.length; q++) slab[counts + list[q]!]!++;
+    }
+  }
+}
+
+/** distinct tokens remembered per table and generation (see TokenSums) */
+export const TOKEN_MEMO_SIZE = 1 << 15;
+const HOT_SIZE = 1 << 12;
+const tokenSums = new WeakMap<FusedTable, TokenSums>();
+
+/** adds the weights that features of `kind` read from the row at `row` to out[at..] */
+function addRow(t: FusedTable, row: number, kind: number, out: Int32Array, at: number): void {
+  const w = t.weights;
+  if (t.prefix) {
+    const len = t.prefix[kind]!;
+    for (let j = 0; j < len; j++) out[at + j]! += w[row + j]!;
+    return;
+  }
+  const list = t.byKind[kind]!;
+  for (let q = 0; q < list.length; q++) {
+    const p = t.parts[list[q]!]!;
+    const base = row + p.offset;
+    const so = at + p.sumOffset;
+    for (let j = 0; j < p.width; j++) out[so + j]! += w[base + j]!;
+  }
+}
+
+let bigramRows = new Int32Array(256);
+
 /** The sums of every part of `table` over the text's features (memoised in the cache). */
 export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
-  const hit = cache.memo.get(table) as FusedSums | undefined;
+  const hit = cache.recall(table) as FusedSums | undefined;
   if (hit) return hit;
-  const { hashes, kinds } = cache.all();
-  const sums = new Int32Array(table.sumWidth);
-  const counts = new Int32Array(table.parts.length);
-  const kindCounts = new Int32Array(MAX_KIND + 1);
-  const w = table.weights;
-  const stride = table.stride;
+  const tokens = cache.tokens;
+  const width = table.sumWidth;
+  const nParts = table.parts.length;
+  const sums = new Int32Array(width);
+  const counts = new Int32Array(nParts);
+  let memo = tokenSums.get(table);
+  if (!memo) {
+    memo = new TokenSums(table);
+    tokenSums.set(table, memo);
+  }
+  // each token's own features, from its remembered sums
+  if (bigramRows.length < tokens.length + 1) bigramRows = new Int32Array(2 * (tokens.length + 1));
+  const rows = bigramRows;
   const mask = (1 << table.bits) - 1;
-  const parts = table.parts;
-  const prefix = table.prefix;
-  if (prefix) {
-    // each kind reads the first prefix[kind] weights of its row: one tight loop. A first pass only
-    // touches each row: its loads are independent, so the CPU overlaps the cache misses that the
-    // accumulating pass would otherwise wait for one by one.
+  const stride = table.stride;
+  let prev = BIGRAM_START;
+  for (let i = 0; i < tokens.length; i++) {
+    const at = memo.entry(tokens[i]!);
+    const slab = memo.slab;
+    for (let j = 0; j < width; j++) sums[j]! += slab[at + 1 + j]!;
+    const c = at + 1 + width;
+    for (let p = 0; p < nParts; p++) counts[p]! += slab[c + p]!;
+    const h = slab[at]! >>> 0;
+    rows[i] = (bigramHash(prev, h) & mask) * stride;
+    prev = h;
+  }
+  // bigrams: one row each. A first pass only touches each row: its loads are independent, so the
+  // CPU overlaps the cache misses that the accumulating pass would otherwise wait for one by one.
+  const nRows = tokens.length > 0 ? tokens.length + 1 : 0;
+  if (nRows > 0) {
+    rows[tokens.length] = (bigramHash(prev, BIGRAM_END) & mask) * stride;
+    const w = table.weights;
     let touch = 0;
-    for (let i = 0; i < hashes.length; i++) touch ^= w[(hashes[i]! & mask) * stride]!;
+    for (let i = 0; i < nRows; i++) touch ^= w[rows[i]!]!;
     _sink ^= touch;
-    for (let i = 0; i < hashes.length; i++) {
-      const kind = kinds[i]!;
-      kindCounts[kind]!++;
-      const row = (hashes[i]! & mask) * stride;
-      const len = prefix[kind]!;
-      for (let j = 0; j < len; j++) sums[j]! += w[row + j]!;
-    }
-  } else
-    for (let i = 0; i < hashes.length; i++) {
-      const kind = kinds[i]!;
-      kindCounts[kind]!++;
-      const row = (hashes[i]! & mask) * stride;
-      const list = table.byKind[kind]!;
-      for (let q = 0; q < list.length; q++) {
-        const p = parts[list[q]!]!;
-        const base = row + p.offset;
-        const so = p.sumOffset;
-        for (let j = 0; j < p.width; j++) sums[so + j]! += w[base + j]!;
-      }
-    }
-  for (let k = 0; k <= MAX_KIND; k++) for (const pi of table.byKind[k]!) counts[pi]! += kindCounts[k]!;
+    for (let i = 0; i < nRows; i++) addRow(table, rows[i]!, KIND_BIGRAM, sums, 0);
+    for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
+  }
   const out = { sums, counts };
-  cache.memo.set(table, out);
+  cache.remember(table, out);
   return out;
 }
 
 // every table a model belongs to, so that a model read on its own finds sums already computed
-const tablesOf = new WeakMap<LinearModel, FusedTable[]>();
-const solo = new WeakMap<LinearModel, FusedTable>();
+/** where a model sits in a table: the table and the model's part index there */
+interface Place {
+  table: FusedTable;
+  part: number;
+}
+// every table a model belongs to, so that a model read on its own finds sums already computed
+const placesOf = new WeakMap<LinearModel, Place[]>();
+const solo = new WeakMap<LinearModel, Place>();
 
 /** Registers a table for its models (newest first), and returns it. */
 export function register(table: FusedTable): FusedTable {
-  for (const p of table.parts) {
-    const list = tablesOf.get(p.model) ?? [];
-    list.unshift(table);
-    tablesOf.set(p.model, list);
-  }
+  table.parts.forEach((p, part) => {
+    const list = placesOf.get(p.model) ?? [];
+    list.unshift({ table, part });
+    placesOf.set(p.model, list);
+  });
   return table;
 }
 
 /** One model's sums and feature count: from a table already computed for this text if any, else
  *  from the first table holding the model, else from a table of its own. */
 export function modelSums(model: LinearModel, cache: FeatureCache): { sums: Int32Array; n: number } {
-  const tables = tablesOf.get(model) ?? [];
-  let table = tables.find((t) => cache.memo.has(t)) ?? tables[0];
-  if (!table) {
-    table = solo.get(model);
-    if (!table) {
-      table = fuse([model]);
-      solo.set(model, table);
+  const places = placesOf.get(model);
+  let place: Place | undefined;
+  if (places) {
+    place = places[0];
+    for (let i = 1; i < places.length && cache.recall(place!.table) === undefined; i++)
+      if (cache.recall(places[i]!.table) !== undefined) place = places[i];
+  } else {
+    place = solo.get(model);
+    if (!place) {
+      place = { table: fuse([model]), part: 0 };
+      solo.set(model, place);
     }
   }
+  const { table, part } = place!;
   const r = fusedSums(table, cache);
-  const pi = table.parts.findIndex((p) => p.model === model);
-  const p = table.parts[pi]!;
-  return { sums: r.sums.subarray(p.sumOffset, p.sumOffset + p.width), n: r.counts[pi]! };
+  const p = table.parts[part]!;
+  return { sums: r.sums.subarray(p.sumOffset, p.sumOffset + p.width), n: r.counts[part]! };
 }
 
 export { FeatureCache };

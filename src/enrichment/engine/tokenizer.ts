@@ -80,6 +80,68 @@ export function isNegator(word: string): boolean {
   return NEGATORS.has(word) || word.endsWith("n't");
 }
 
+/** how a word token reads, whatever its context (see wordForm) */
+interface WordForm {
+  /** lowercase, apostrophes normalized, elongation shortened */
+  w: string;
+  /** 'NEG_' + w, made on first use */
+  neg: string | undefined;
+  caps: boolean;
+  elong: boolean;
+  /** opens a negation scope; ends one */
+  negator: boolean;
+  breaker: boolean;
+}
+
+/** a word's form by its raw text: the token itself for a word without any flag (most words: the
+ *  map then holds a string, with no object to load), else its WordForm */
+const WORD_FORMS = new Map<string, string | WordForm>();
+const WORD_FORMS_MAX = 50_000;
+/** 'NEG_' + token of flagless words read in a negation scope */
+const NEGATED = new Map<string, string>();
+/** longer words are rare: they are read afresh rather than remembered */
+const WORD_FORM_MAX_CHARS = 40;
+
+function readWord(raw: string): WordForm {
+  let w = raw.toLowerCase();
+  if (w.includes('’')) w = w.replaceAll('’', "'");
+  const caps = raw.length >= 2 && HAS_UPPER_RE.test(raw) && !HAS_LOWER_RE.test(raw);
+  let elong = false;
+  if (w.length >= 3) {
+    const short = w.replace(ELONGATION_RE, '$1$1');
+    if (short !== w) {
+      elong = true;
+      w = short;
+    }
+  }
+  const negator = isNegator(w);
+  return { w, neg: undefined, caps, elong, negator, breaker: !negator && SCOPE_BREAKERS.has(w) };
+}
+
+/** a word's form, memoised by its raw text (bounded): the same strings come back for the same
+ *  word, so the models' lookups by token find their hash already computed */
+function wordForm(raw: string): string | WordForm {
+  if (raw.length > WORD_FORM_MAX_CHARS) return readWord(raw);
+  let f = WORD_FORMS.get(raw);
+  if (f === undefined) {
+    const form = readWord(raw);
+    f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
+    if (WORD_FORMS.size >= WORD_FORMS_MAX) WORD_FORMS.clear();
+    WORD_FORMS.set(raw, f);
+  }
+  return f;
+}
+
+function negated(w: string): string {
+  let n = NEGATED.get(w);
+  if (n === undefined) {
+    n = 'NEG_' + w;
+    if (NEGATED.size >= WORD_FORMS_MAX) NEGATED.clear();
+    NEGATED.set(w, n);
+  }
+  return n;
+}
+
 /** Tokenize one text. Empty input gives []. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
@@ -88,28 +150,28 @@ export function tokenize(text: string): string[] {
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
     if (m[7] !== undefined) {
-      const raw = m[7];
-      let w = raw.toLowerCase();
-      if (w.includes('’')) w = w.replaceAll('’', "'");
-      if (raw.length >= 2 && HAS_UPPER_RE.test(raw) && !HAS_LOWER_RE.test(raw)) out.push('<caps>');
-      if (w.length >= 3) {
-        const short = w.replace(ELONGATION_RE, '$1$1');
-        if (short !== w) {
-          out.push('<elong>');
-          w = short;
-        }
+      const f = wordForm(m[7]);
+      if (typeof f === 'string') {
+        if (scope > 0) {
+          out.push(negated(f));
+          scope--;
+        } else out.push(f);
+        continue;
       }
-      if (isNegator(w)) {
-        out.push(w);
+      if (f.caps) out.push('<caps>');
+      if (f.elong) out.push('<elong>');
+      if (f.negator) {
+        out.push(f.w);
         scope = MAX_SCOPE;
-      } else if (SCOPE_BREAKERS.has(w)) {
-        out.push(w);
+      } else if (f.breaker) {
+        out.push(f.w);
         scope = 0;
       } else if (scope > 0) {
-        out.push('NEG_' + w);
+        f.neg ??= 'NEG_' + f.w;
+        out.push(f.neg);
         scope--;
       } else {
-        out.push(w);
+        out.push(f.w);
       }
     } else if (m[9] !== undefined) {
       scope = 0;

@@ -32,10 +32,9 @@ interface TermStat {
   tfUpper: number;
   tfCap: number;
   sents: number[];
-  left: Set<string>;
-  leftN: number;
-  right: Set<string>;
-  rightN: number;
+  /** the words within the window on each side (repeats included) */
+  left: string[];
+  right: string[];
   score: number;
 }
 
@@ -97,31 +96,91 @@ const NUMBER_WORDS = new Set(
   ),
 );
 
-function verbByContext(tokens: readonly Token[], i: number): boolean {
+/** what the part-of-speech heuristic reads of a word, whatever its context, as bits (see wordInfo):
+ *  classify() says it may be inside a candidate (CONTENT) and end one (HEAD); NUMBER_WORD,
+ *  BEFORE_VERB, BEFORE_GERUND, AFTER_VERB hold it; it ends in -ing (ING); it ends in -s but not -ss
+ *  (S_VERB: a verb before AFTER_VERB) */
+type WordInfo = number;
+const CONTENT = 1;
+const HEAD = 2;
+const NUMBER_WORD = 4;
+const IS_BEFORE_VERB = 8;
+const IS_BEFORE_GERUND = 16;
+const IS_AFTER_VERB = 32;
+const ING = 64;
+const S_VERB = 128;
+
+const WORD_INFO = new Map<string, WordInfo>();
+
+/** the context-free facts about a lowercase word, memoised (bounded): one lookup of a small
+ *  number instead of a dozen set lookups and suffix tests per word */
+function wordInfo(lower: string): WordInfo {
+  let w = WORD_INFO.get(lower);
+  if (w === undefined) {
+    const c = classify(lower);
+    w =
+      (c.content ? CONTENT : 0) |
+      (c.head ? HEAD : 0) |
+      (NUMBER_WORDS.has(lower) ? NUMBER_WORD : 0) |
+      (BEFORE_VERB.has(lower) ? IS_BEFORE_VERB : 0) |
+      (BEFORE_GERUND.has(lower) ? IS_BEFORE_GERUND : 0) |
+      (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
+      (lower.endsWith('ing') ? ING : 0) |
+      (/[^s]s$/.test(lower) ? S_VERB : 0);
+    if (WORD_INFO.size > 50_000) WORD_INFO.clear();
+    WORD_INFO.set(lower, w);
+  }
+  return w;
+}
+
+/** the WordInfo of each token of a text, looked up once */
+class TokenInfos {
+  private readonly infos: number[] = [];
+  constructor(readonly tokens: readonly Token[]) {}
+  at(i: number): WordInfo {
+    let w = this.infos[i];
+    if (w === undefined) {
+      w = wordInfo(this.tokens[i]!.lower);
+      this.infos[i] = w;
+    }
+    return w;
+  }
+}
+
+function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
+  const tokens = infos.tokens;
   const prev = tokens[i - 1];
-  const t = tokens[i]!;
-  if (prev?.kind === 'word' && BEFORE_VERB.has(prev.lower)) return true;
-  if (t.lower.endsWith('ing') && (!prev || prev.kind === 'break' || BEFORE_GERUND.has(prev.lower))) {
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_VERB) return true;
+  if (t & ING && (!prev || prev.kind === 'break' || infos.at(i - 1) & IS_BEFORE_GERUND)) {
     return true;
   }
-  const next = tokens[i + 1];
-  return next?.kind === 'word' && AFTER_VERB.has(next.lower) && /[^s]s$/.test(t.lower);
+  if (!(t & S_VERB)) return false;
+  return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
 function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
   const units: Unit[] = [];
   const social: Candidate[] = [];
+  const infos = new TokenInfos(tokens);
   let seg = 0;
   for (let i = 0; i < tokens.length && units.length < maxUnits; i++) {
     const t = tokens[i]!;
     if (t.kind === 'word') {
-      const c =
-        NUMBER_WORDS.has(t.lower) || verbByContext(tokens, i)
-          ? { content: false, head: false }
-          : classify(t.lower);
-      const upper = t.raw.length > 1 && t.raw === t.raw.toUpperCase() && t.raw !== t.lower;
-      const cased = !t.first && !upper && t.raw !== t.lower;
-      units.push({ lower: t.lower, ...c, cased, upper, sent: t.sent, seg, hashtag: false });
+      const info = infos.at(i);
+      const plain = (info & NUMBER_WORD) !== 0 || verbByContext(infos, i, info);
+      const raw = t.raw;
+      const upper = raw.length > 1 && raw !== t.lower && raw === raw.toUpperCase();
+      const cased = !t.first && !upper && raw !== t.lower;
+      units.push({
+        lower: t.lower,
+        content: plain ? false : (info & CONTENT) !== 0,
+        head: plain ? false : (info & HEAD) !== 0,
+        cased,
+        upper,
+        sent: t.sent,
+        seg,
+        hashtag: false,
+      });
     } else if (t.kind === 'hashtag') {
       const words = splitHashtag(t.raw);
       seg++;
@@ -167,6 +226,18 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
   return { units, social };
 }
 
+/** how many distinct strings `xs` holds (a short list is compared pairwise: no set to build) */
+function distinctCount(xs: readonly string[]): number {
+  if (xs.length > 16) return new Set(xs).size;
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = xs[j] === xs[i];
+    if (!seen) n++;
+  }
+  return n;
+}
+
 /** YAKE's per-term weight (lower = more important), scaled by corpus rarity */
 function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> {
   const stats = new Map<string, TermStat>();
@@ -181,10 +252,8 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
         tfUpper: 0,
         tfCap: 0,
         sents: [],
-        left: new Set(),
-        leftN: 0,
-        right: new Set(),
-        rightN: 0,
+        left: [],
+        right: [],
         score: 0,
       };
       stats.set(u.lower, s);
@@ -195,15 +264,9 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     s.sents.push(u.sent);
     for (let k = 1; k <= WINDOW; k++) {
       const l = units[i - k];
-      if (l && l.seg === u.seg) {
-        s.left.add(l.lower);
-        s.leftN++;
-      }
+      if (l && l.seg === u.seg) s.left.push(l.lower);
       const r = units[i + k];
-      if (r && r.seg === u.seg) {
-        s.right.add(r.lower);
-        s.rightN++;
-      }
+      if (r && r.seg === u.seg) s.right.push(r.lower);
     }
   }
   if (stats.size === 0) return stats;
@@ -225,8 +288,8 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     const median = sorted[sorted.length >> 1]!;
     const tPos = Math.log(Math.log(3 + median));
     const tfNorm = s.tf / (mean + std);
-    const dl = s.leftN ? s.left.size / s.leftN : 0;
-    const dr = s.rightN ? s.right.size / s.rightN : 0;
+    const dl = s.left.length ? distinctCount(s.left) / s.left.length : 0;
+    const dr = s.right.length ? distinctCount(s.right) / s.right.length : 0;
     const tRel = 1 + (dl + dr) * (s.tf / maxTf);
     let distinct = 1;
     for (let k = 1; k < sorted.length; k++) if (sorted[k] !== sorted[k - 1]) distinct++;

@@ -42,18 +42,20 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   const out: Token[] = [];
   let sent = 0;
   let first = true;
-  for (const m of src.matchAll(TOKEN)) {
-    if (m[1] !== undefined) {
+  // every alternative of TOKEN consumes at least one character, so this loop always advances
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
+    if (m[4] !== undefined) {
+      const raw = m[4];
+      out.push({ kind: 'word', raw, lower: lowerWord(raw), sent, first });
+      first = false;
+    } else if (m[1] !== undefined) {
       out.push({ kind: 'url', raw: m[1], lower: m[1].toLowerCase(), sent, first: false });
     } else if (m[2] !== undefined) {
       out.push({ kind: 'hashtag', raw: m[2], lower: m[2].toLowerCase(), sent, first: false });
       first = false;
     } else if (m[3] !== undefined) {
       out.push({ kind: 'mention', raw: m[3], lower: m[3].toLowerCase(), sent, first: false });
-    } else if (m[4] !== undefined) {
-      const raw = m[4];
-      out.push({ kind: 'word', raw, lower: raw.toLowerCase().replace(/’/g, "'"), sent, first });
-      first = false;
     } else if (m[5] !== undefined) {
       // a full stop or a line break ends a sentence, except a line break before a lowercase word
       // (a wrapped line); a full stop; "e.g." style abbreviations only cost a spurious boundary
@@ -65,4 +67,10 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
     }
   }
   return out;
+}
+
+/** lowercase, apostrophes normalised to ' */
+function lowerWord(raw: string): string {
+  const lower = raw.toLowerCase();
+  return lower.includes('’') ? lower.replace(/’/g, "'") : lower;
 }
