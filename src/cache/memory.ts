@@ -7,7 +7,8 @@ export class MemoryCache implements CacheStore {
   private readonly entries: LRUCache<string, string>;
 
   constructor(maxEntries: number) {
-    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: false });
+    // ttlResolution 0: no timer per millisecond to forget a cached clock reading (key-lookups.ts)
+    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: false, ttlResolution: 0 });
   }
 
   get size(): number {
