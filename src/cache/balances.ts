@@ -16,8 +16,7 @@ export class PeekCacheLedger extends LedgerDecorator {
 
   constructor(inner: Ledger, ttlMs: number) {
     super(inner);
-    // ttlResolution 0: no timer per millisecond to forget a cached clock reading (key-lookups.ts)
-    this.peeks = new LRUCache({ max: MAX_KEYS, ttl: ttlMs, ttlResolution: 0 });
+    this.peeks = new LRUCache({ max: MAX_KEYS, ttl: ttlMs });
   }
 
   override async available(keyId: string, opts?: { fresh?: boolean }) {

@@ -20,9 +20,7 @@ export class KeyCacheLedger extends LedgerDecorator {
     private readonly hooks: CacheHooks = {},
   ) {
     super(inner);
-    // ttlResolution 0: each lookup reads the clock itself; lru-cache's default (1 ms) keeps the
-    // time read and starts a timer to forget it, about once per millisecond under load
-    this.keys = new LRUCache({ max: MAX_KEYS, ttl: ttlMs, ttlResolution: 0 });
+    this.keys = new LRUCache({ max: MAX_KEYS, ttl: ttlMs });
     inner.onKeyRevoked((id) => this.forget(id));
   }
 

@@ -7,8 +7,7 @@ export class MemoryCache implements CacheStore {
   private readonly entries: LRUCache<string, string>;
 
   constructor(maxEntries: number) {
-    // ttlResolution 0: no timer per millisecond to forget a cached clock reading (key-lookups.ts)
-    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: false, ttlResolution: 0 });
+    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: false });
   }
 
   get size(): number {
