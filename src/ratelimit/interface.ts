@@ -34,8 +34,9 @@ export interface Admission {
 
 /** the per-key limits */
 export interface KeyLimiter {
-  /** Counts one request of `keyId` and takes a concurrency slot. */
-  admit(keyId: string): Promise<Admission>;
+  /** Counts one request of `keyId` and takes a concurrency slot (the no-op answers at once,
+   *  without a promise). */
+  admit(keyId: string): Admission | Promise<Admission>;
 }
 
 /** the limit of failed authentications per client address */

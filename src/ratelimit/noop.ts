@@ -5,7 +5,8 @@ import type { Admission, AuthFailureLimiter, KeyLimiter } from './interface.js';
 const ADMITTED: Admission = Object.freeze({ allowed: true, headers: Object.freeze({}) }) as Admission;
 
 export const noKeyLimits: KeyLimiter = {
-  admit: async () => ADMITTED,
+  // synchronous: a request waits for no promise when there is no limit
+  admit: () => ADMITTED,
 };
 
 export const noAuthFailureLimit: AuthFailureLimiter = {

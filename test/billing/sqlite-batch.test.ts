@@ -78,3 +78,41 @@ test('charges, a hold and a grant in one batch: each decided on what the ones be
   ]);
   expect(await l.reconcile()).toMatchObject({ openHolds: 0, problems: [] });
 });
+
+test('150 charges in one batch: every journal row written, each with its own ids, in order', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gleaner-batch-'));
+  ledger = new SqliteLedger(join(dir, 'ledger.db'));
+  const l = ledger;
+  await l.createKey({ id: 'key_a', name: 'a', prefix: 'gl_a', hash: hashKey('gl_a'), credits: 1_000_000 });
+  const price = { base: 1000, perItem: 0 };
+  // more rows than one INSERT of the batch's journal rows takes
+  const n = 150;
+  const results = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      l.charge({
+        keyId: 'key_a',
+        requestId: `r${i}`,
+        clientRequestId: i % 2 === 0 ? `client-${i}` : undefined,
+        route: i % 3 === 0 ? 'picnet.posts' : 'clipnet.posts',
+        price,
+        items: 0,
+        minItems: 0,
+      }),
+    ),
+  );
+  expect(results.every((r) => r.ok && r.amount === 1000)).toBe(true);
+  expect((await l.getKey('key_a'))?.balance).toBe(1_000_000 - n * 1000);
+  const debits = (await l.entries('key_a', { limit: 200 })).reverse().filter((e) => e.kind === 'debit');
+  expect(debits.map((e) => [e.requestId, e.clientRequestId, e.route, e.amount, e.idempotent])).toEqual(
+    Array.from({ length: n }, (_, i) => [
+      `r${i}`,
+      i % 2 === 0 ? `client-${i}` : null,
+      i % 3 === 0 ? 'picnet.posts' : 'clipnet.posts',
+      1000,
+      false,
+    ]),
+  );
+  // the daily rollup counts each of them too
+  expect(await l.totals('key_a')).toMatchObject({ spent: n * 1000, debits: n });
+  expect(await l.reconcile()).toMatchObject({ openHolds: 0, problems: [] });
+});

@@ -21,7 +21,9 @@ const auth: FastifyPluginCallback<{ services: Services }> = (api, { services }, 
       throw e;
     }
     req.apiKeyId = key.id;
-    const admission = await rateLimiter.keys.admit(key.id);
+    const admitted = rateLimiter.keys.admit(key.id);
+    // no limits: the answer is there at once, with no promise to wait for
+    const admission = admitted instanceof Promise ? await admitted : admitted;
     reply.headers(admission.headers);
     if (!admission.allowed)
       throw new AppError(

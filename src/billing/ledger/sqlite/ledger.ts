@@ -33,7 +33,7 @@ import type {
 import { type ReconcileRows, reconcileReport } from '../reconcile.js';
 import { toBalance, toEntry, toRecord, toTotals } from '../rows.js';
 import { migrate } from './migrations.js';
-import { DEBIT_ROWS, type DebitRow, prepare } from './sql.js';
+import { DEBIT_COLUMNS, DEBIT_ROWS, type DebitRow, prepare } from './sql.js';
 import { WalSync } from './wal.js';
 
 /** a new Idempotency-Key record's id */
@@ -42,7 +42,9 @@ const newRecordId = () => randomBytes(12).toString('hex');
 /** the charges of the running batch, decided and not written yet (see writeDeferred) */
 interface Deferred {
   funds: Map<string, { balance: number; held: number; spent: number }>;
-  entries: DebitRow[];
+  /** their journal rows' values one after the other (DEBIT_COLUMNS per row), as the INSERT of
+   *  several rows binds them: no array per row to build and flatten */
+  values: Array<DebitRow[number]>;
 }
 
 /** one queued write: runs inside the batch's transaction */
@@ -106,7 +108,7 @@ export class SqliteLedger implements Ledger {
   private together(writes: Write[]): unknown[] | null {
     this.s.begin.run();
     const values: unknown[] = [];
-    this.deferred = { funds: new Map(), entries: [] };
+    this.deferred = { funds: new Map(), values: [] };
     try {
       for (const w of writes) values.push(w());
       this.writeDeferred();
@@ -155,7 +157,7 @@ export class SqliteLedger implements Ledger {
    *  (the CHECK constraints stand behind it) and their journal rows, in the order decided. */
   private writeDeferred(): void {
     const d = this.deferred;
-    if (d === null || d.entries.length === 0) {
+    if (d === null || d.values.length === 0) {
       d?.funds.clear();
       return;
     }
@@ -163,12 +165,16 @@ export class SqliteLedger implements Ledger {
       if (f.spent > 0 && this.s.debit.run(f.spent, keyId, f.spent).changes !== 1)
         throw new Error(`the deferred debit of ${keyId} did not apply`);
     }
-    for (let i = 0; i < d.entries.length; i += DEBIT_ROWS) {
-      const rows = d.entries.slice(i, i + DEBIT_ROWS);
-      this.s.insertDebits(rows.length).run(rows.flat());
-    }
+    const { values } = d;
+    const chunk = DEBIT_ROWS * DEBIT_COLUMNS;
+    if (values.length <= chunk) this.s.insertDebits(values.length / DEBIT_COLUMNS).run(values);
+    else
+      for (let i = 0; i < values.length; i += chunk) {
+        const part = values.slice(i, i + chunk);
+        this.s.insertDebits(part.length / DEBIT_COLUMNS).run(part);
+      }
     d.funds.clear();
-    d.entries = [];
+    d.values = [];
   }
 
   async createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }) {
@@ -247,10 +253,10 @@ export class SqliteLedger implements Ledger {
     );
   }
 
-  /** the journal row of a debit */
-  private debitRow(req: ChargeRequest, amount: number): DebitRow {
+  /** appends the journal row of a debit (a DebitRow's values, in its order) to `values` */
+  private debitValues(values: Array<DebitRow[number]>, req: ChargeRequest, amount: number): void {
     const idem = req.idempotency;
-    return [
+    values.push(
       req.keyId,
       amount,
       req.requestId,
@@ -259,7 +265,7 @@ export class SqliteLedger implements Ledger {
       req.clientRequestId ?? null,
       idem?.record ?? null,
       idem?.generation ?? null,
-    ];
+    );
   }
 
   /** the debit part of charge and settle; runs inside a write transaction, after owns() */
@@ -273,7 +279,9 @@ export class SqliteLedger implements Ledger {
     const amount = costOf(price, k);
     if (amount > 0) {
       if (this.s.debit.run(amount, keyId, amount).changes !== 1) return { ok: false };
-      this.s.insertDebits(1).run(this.debitRow(req, amount));
+      const row: Array<DebitRow[number]> = [];
+      this.debitValues(row, req, amount);
+      this.s.insertDebits(1).run(row);
     }
     return this.debited(k, amount, balance - amount, idempotency);
   }
@@ -323,7 +331,7 @@ export class SqliteLedger implements Ledger {
     const amount = costOf(req.price, k);
     if (amount > 0) {
       f.spent += amount;
-      d.entries.push(this.debitRow(req, amount));
+      this.debitValues(d.values, req, amount);
     }
     return this.debited(k, amount, f.balance - f.spent, req.idempotency);
   }

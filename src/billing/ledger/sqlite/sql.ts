@@ -127,6 +127,8 @@ export function prepare(db: Database.Database) {
 
 /** debit rows of the journal written at once by one INSERT of the deferred charges */
 export const DEBIT_ROWS = 64;
+/** the values a debit row binds (the length of DebitRow) */
+export const DEBIT_COLUMNS = 8;
 
 /** INSERT of `n` debit rows of the journal at once, prepared on first use */
 function debitInserts(db: Database.Database): (n: number) => Database.Statement {
