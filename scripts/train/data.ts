@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashString } from '../../src/enrichment/engine/features.js';
+import { restoreEscapes } from '../../src/enrichment/engine/tokenizer.js';
 
 export const DATA_DIR = process.env.GLEANER_DATA_DIR ?? join(import.meta.dirname, '../../../shared/data');
 
@@ -16,14 +17,9 @@ export interface Example<L extends string = string> {
   domain: 'tweet' | 'reddit';
 }
 
-// Some tweets in the SemEval files carry JSON escapes twice ('I\u2019m', 'a\u002c b'): restore
-// them so the text is what the author wrote.
-const ESCAPE_RE = /\\u([0-9a-fA-F]{4})/g;
-export function unescapeTweet(text: string): string {
-  return text.includes('\\u')
-    ? text.replace(ESCAPE_RE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    : text;
-}
+// Some tweets in the SemEval files carry JSON escapes twice ('I\u2019m', 'a\u002c b'): the
+// analyzer reads them as the characters they stand for, and so does training.
+export const unescapeTweet = restoreEscapes;
 
 export function readJsonl(file: string): Record<string, unknown>[] {
   return readFileSync(join(DATA_DIR, file), 'utf8')

@@ -53,6 +53,14 @@ describe('analyze', () => {
     expect(neg.sentiment_score!).toBeLessThan(pos.sentiment_score!);
   });
 
+  it.each(PROVIDERS)('reads literal JSON escapes as the characters they stand for (%s)', (provider) => {
+    // Tweets exported through JSON twice arrive as 'can\\u2019t'; the reading must be that of "can’t".
+    const escaped = 'I can\\u2019t believe it\\u002c the update isn\\u2019t good at all';
+    const plain = 'I can’t believe it, the update isn’t good at all';
+    expect(one(escaped, provider)).toEqual(one(plain, provider));
+    expect(one(escaped, provider).sentiment).toBe('negative');
+  });
+
   it('reads emoji-only and emoticon-only texts', () => {
     expect(one('😍😍😍').sentiment).toBe('positive');
     expect(one('😡😡').sentiment).toBe('negative');

@@ -9,7 +9,7 @@ import { complaintDetector } from './complaint.js';
 import { FeatureCache } from './features.js';
 import { classifyIntent, intentModel } from './intent.js';
 import { predictSentiment, type SentimentResult, sentimentAnalyzer } from './sentiment.js';
-import { tokenize } from './tokenizer.js';
+import { restoreEscapes, tokenize } from './tokenizer.js';
 
 // Sentiment and intent read at most this many characters: beyond it the verdict does not change
 // in practice, and the cost of a 100,000-character text stays bounded.
@@ -18,12 +18,13 @@ const MODEL_MAX_CHARS = 20_000;
 const NEUTRAL: SentimentResult = { label: 'neutral', score: 0, probs: [0, 1, 0] };
 
 export function analyzeOne(
-  text: string,
+  input: string,
   types: ReadonlySet<string>,
   provider: LlmProvider,
   categories?: string[],
 ): Enrichment {
   const pro = provider === 'model-1.5-pro';
+  const text = restoreEscapes(input);
   const out: Enrichment = {};
   const needSentiment = types.has('sentiment') || types.has('intent');
   const clipped = text.length > MODEL_MAX_CHARS ? text.slice(0, MODEL_MAX_CHARS) : text;

@@ -8,6 +8,16 @@
 //   ALL-CAPS words → the lowercase word plus a <caps> marker,
 //   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation).
 
+// Text copied out of JSON that was escaped twice carries literal escapes ('I\u2019m',
+// 'a\u002c b'); many tweet corpora and exports do. Read them as the characters they stand for,
+// so "can\u2019t" is the word "can’t" (and its negation), not "can" and "u2019t".
+const ESCAPE_RE = /\\u([0-9a-fA-F]{4})/g;
+export function restoreEscapes(text: string): string {
+  return text.includes('\\u')
+    ? text.replace(ESCAPE_RE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : text;
+}
+
 const EMOTICON =
   // eyes, optional nose, mouth (':)', ';-P', '=D', ':/'), mirrored ('(:', 'D:'), hearts, kaomoji
   "(?:[<>]?[:;=8][\\-o*'^]?[)\\](\\[dDpP/\\\\}{@|3*xX](?![\\p{L}\\p{N}/]))" +
