@@ -101,6 +101,10 @@ async function sqlite(now: number) {
           ROUTES[i % ROUTES.length],
           now - SPAN_DAYS * DAY_MS + Math.floor((i / ROWS) * SPAN_DAYS * DAY_MS),
         );
+      // the SQLite ledger's code keeps the daily rollup beside its journal rows: fill it as it would
+      db.exec(`INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries)
+        SELECT key_id, created_at / ${DAY_MS}, route, kind, SUM(amount), COUNT(*) FROM ledger
+        WHERE kind = 'debit' GROUP BY 1, 2, 3, 4`);
     })();
     db.close();
     console.log(

@@ -150,12 +150,17 @@ describe.each(LEDGERS)('%s ledger', (kind) => {
     t = await startAppOn(kind, { credits: 100 });
     // a debit three days ago, written beside its balance change as a charge would
     const then = Date.now() - 3 * DAY_MS;
-    if (kind === 'sqlite')
+    if (kind === 'sqlite') {
       await t.sql(
         "INSERT INTO ledger (key_id, kind, amount, request_id, route, created_at) VALUES (?, 'debit', 2500, 'req_old', 'picnet.posts', ?)",
         [t.keyId, then],
       );
-    else
+      // the SQLite ledger's code keeps its daily rollup (PostgreSQL's trigger does it there)
+      await t.sql(
+        "INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries) VALUES (?, ?, 'picnet.posts', 'debit', 2500, 1)",
+        [t.keyId, Math.floor(then / DAY_MS)],
+      );
+    } else
       await t.sql(
         "INSERT INTO ledger (key_id, kind, amount, request_id, route, created_at) VALUES (?, 'debit', 2500, 'req_old', 'picnet.posts', to_timestamp(?::double precision / 1000))",
         [t.keyId, then],

@@ -114,5 +114,17 @@ test('150 charges in one batch: every journal row written, each with its own ids
   );
   // the daily rollup counts each of them too
   expect(await l.totals('key_a')).toMatchObject({ spent: n * 1000, debits: n });
+  // per route, the routes alternating inside the batch
+  const day = Math.floor(Date.now() / 86_400_000);
+  const usage = await l.usage('key_a', day - 1, day);
+  expect(usage.filter((u) => u.kind === 'debit').map((u) => [u.route, u.amount, u.count])).toEqual(
+    expect.arrayContaining([
+      ['clipnet.posts', 100_000, 100],
+      ['picnet.posts', 50_000, 50],
+    ]),
+  );
+  expect(usage.filter((u) => u.kind === 'grant').map((u) => [u.route, u.amount, u.count])).toEqual([
+    [null, 1_000_000, 1],
+  ]);
   expect(await l.reconcile()).toMatchObject({ openHolds: 0, problems: [] });
 });

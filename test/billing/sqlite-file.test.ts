@@ -113,7 +113,14 @@ test('a file of the first schema is upgraded on open and keeps its data', async 
   ledger = undefined;
   // opened again: nothing left to upgrade
   const db = new Database(path);
-  expect(db.pragma('user_version', { simple: true })).toBe(2);
+  expect(db.pragma('user_version', { simple: true })).toBe(3);
+  // the rollup is kept by the ledger code now, not by a trigger
+  expect(
+    db
+      .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'ledger_daily_add'")
+      .pluck()
+      .get(),
+  ).toBe(0);
   // the upgrade filled the usage rollup from the journal already there, and kept it since
   expect(db.prepare('SELECT SUM(amount) FROM ledger_daily').pluck().get()).toBe(
     db.prepare('SELECT SUM(amount) FROM ledger').pluck().get(),

@@ -32,7 +32,7 @@ import type {
 } from '../interface.js';
 import { type ReconcileRows, reconcileReport } from '../reconcile.js';
 import { toBalance, toEntry, toRecord, toTotals } from '../rows.js';
-import { migrate } from './migrations.js';
+import { DAY_MS, migrate } from './migrations.js';
 import { DEBIT_COLUMNS, DEBIT_ROWS, type DebitRow, prepare } from './sql.js';
 import { WalSync } from './wal.js';
 
@@ -165,7 +165,14 @@ export class SqliteLedger implements Ledger {
       if (f.spent > 0 && this.s.debit.run(f.spent, keyId, f.spent).changes !== 1)
         throw new Error(`the deferred debit of ${keyId} did not apply`);
     }
-    const { values } = d;
+    this.journalDebits(d.values);
+    d.funds.clear();
+    d.values = [];
+  }
+
+  /** Appends debit rows to the journal (a DebitRow's values per row, one after the other) and
+   *  adds them to the daily rollup: one upsert per key, day and route, not one per row. */
+  private journalDebits(values: Array<DebitRow[number]>): void {
     const chunk = DEBIT_ROWS * DEBIT_COLUMNS;
     if (values.length <= chunk) this.s.insertDebits(values.length / DEBIT_COLUMNS).run(values);
     else
@@ -173,15 +180,45 @@ export class SqliteLedger implements Ledger {
         const part = values.slice(i, i + chunk);
         this.s.insertDebits(part.length / DEBIT_COLUMNS).run(part);
       }
-    d.funds.clear();
-    d.values = [];
+    // rows of one group follow each other in a batch as a rule: sum runs of equal groups, and
+    // merge runs of a group seen before
+    const sums = new Map<string, [keyId: string, day: number, route: string, amount: number, rows: number]>();
+    let run: [string, number, string, number, number] | undefined;
+    for (let i = 0; i < values.length; i += DEBIT_COLUMNS) {
+      const keyId = values[i] as string;
+      const amount = values[i + 1] as number;
+      const route = (values[i + 3] as string | null) ?? '';
+      const day = Math.floor((values[i + 4] as number) / DAY_MS);
+      if (run !== undefined && run[0] === keyId && run[1] === day && run[2] === route) {
+        run[3] += amount;
+        run[4]++;
+        continue;
+      }
+      const id = `${keyId}\n${day}\n${route}`;
+      run = sums.get(id);
+      if (run === undefined) {
+        run = [keyId, day, route, amount, 1];
+        sums.set(id, run);
+      } else {
+        run[3] += amount;
+        run[4]++;
+      }
+    }
+    for (const [keyId, day, route, amount, rows] of sums.values())
+      this.s.addDaily.run(keyId, day, route, 'debit', amount, rows);
+  }
+
+  /** Appends a grant to the journal and to the daily rollup. */
+  private journalGrant(keyId: string, amount: number, note: string | null, at: number): void {
+    this.s.insertGrant.run(keyId, amount, note, at);
+    this.s.addDaily.run(keyId, Math.floor(at / DAY_MS), '', 'grant', amount, 1);
   }
 
   async createKey(input: { id: string; name: string; prefix: string; hash: Buffer; credits: number }) {
     return this.write(() => {
       const now = Date.now();
       this.s.insertKey.run(input.id, input.name, input.prefix, input.hash, input.credits, now);
-      if (input.credits > 0) this.s.insertGrant.run(input.id, input.credits, 'initial credits', now);
+      if (input.credits > 0) this.journalGrant(input.id, input.credits, 'initial credits', now);
       return toRecord(this.s.keyById.get(input.id)!);
     });
   }
@@ -219,7 +256,7 @@ export class SqliteLedger implements Ledger {
     return this.write(() => {
       if (!this.s.keyById.get(id)) return null;
       this.s.credit.run(amount, id);
-      this.s.insertGrant.run(id, amount, note ?? null, Date.now());
+      this.journalGrant(id, amount, note ?? null, Date.now());
       return toBalance(this.s.keyById.get(id)!);
     });
   }
@@ -281,7 +318,7 @@ export class SqliteLedger implements Ledger {
       if (this.s.debit.run(amount, keyId, amount).changes !== 1) return { ok: false };
       const row: Array<DebitRow[number]> = [];
       this.debitValues(row, req, amount);
-      this.s.insertDebits(1).run(row);
+      this.journalDebits(row);
     }
     return this.debited(k, amount, balance - amount, idempotency);
   }

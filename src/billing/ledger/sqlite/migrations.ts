@@ -3,7 +3,7 @@
 // refuses it), so it only grows, and a commit writes one page less.
 import type Database from 'better-sqlite3';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -92,6 +92,10 @@ const MIGRATIONS: readonly string[] = [
        ON CONFLICT (key_id, day, route, kind)
        DO UPDATE SET amount = amount + excluded.amount, entries = entries + 1;
    END;`,
+  // the rollup is now written by the ledger itself, in the transaction of the journal rows it
+  // sums: one upsert per key, day and route of a batch instead of one per row (the trigger cost
+  // about 1.5 µs per journal row, more than the rest of a charge's SQL)
+  'DROP TRIGGER ledger_daily_add;',
 ];
 
 /** Creates the schema and applies the migrations a file lacks, in one transaction (several

@@ -65,6 +65,12 @@ export function prepare(db: Database.Database) {
     insertGrant: db.prepare(
       "INSERT INTO ledger (key_id, kind, amount, request_id, route, note, created_at) VALUES (?, 'grant', ?, NULL, NULL, ?, ?)",
     ),
+    /** adds journal rows to their day's rollup (key, UTC day, route or '', kind, amount, rows) */
+    addDaily: db.prepare<[string, number, string, 'grant' | 'debit', number, number]>(
+      `INSERT INTO ledger_daily (key_id, day, route, kind, amount, entries) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key_id, day, route, kind)
+       DO UPDATE SET amount = amount + excluded.amount, entries = entries + excluded.entries`,
+    ),
     debit: db.prepare('UPDATE api_keys SET balance = balance - ? WHERE id = ? AND balance - held >= ?'),
     credit: db.prepare('UPDATE api_keys SET balance = balance + ? WHERE id = ?'),
     addHeld: db.prepare('UPDATE api_keys SET held = held + ? WHERE id = ? AND balance - held >= ?'),
