@@ -35,6 +35,12 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('')).toEqual([]);
   });
 
+  it('does not read a function word as the stem of a longer cue ("in" is not "inning")', () => {
+    expect(classifyTopics('stuck in traffic again', { categories: ['sports'] })).toEqual([]);
+    expect(classifyTopics('we were in the kitchen all evening')).not.toContain('sports');
+    expect(classifyTopics('three runs in the ninth inning')).toContain('sports');
+  });
+
   it('copes with a 100,000-character text', () => {
     const out = classifyTopics('The stadium crowd cheered the goal. '.repeat(3000));
     expect(out[0]).toBe('sports');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
+import { STOPWORDS } from '../keywords/lexicon.js';
 import { tokenize } from '../keywords/tokenize.js';
 import { TOPICS } from './lexicon.js';
 import { RELATED, TOPIC_ALIASES } from './related.js';
@@ -49,9 +50,12 @@ const MAX_LABELS = 3;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 
 /** the lookup form of a word: short words stay as written, since stems collide there
- *  ("ups" → "up", "bus" → "bu") */
+ *  ("ups" → "up", "bus" → "bu"); so does a longer word whose stem is a function word ("inning" →
+ *  "in", "evening" → "even", "wellness" → "well"), which would otherwise match that word */
 function wordKey(w: string): string {
-  return w.length <= 4 ? w : stem(w);
+  if (w.length <= 4) return w;
+  const s = stem(w);
+  return STOPWORDS.has(s) ? w : s;
 }
 
 function termKey(term: string): string {
