@@ -58,6 +58,8 @@ interface Compiled {
   links?: Map<number, number>[];
   /** custom sets: the settings they were compiled with */
   params?: CustomParams;
+  /** custom sets: the widened built-in index their links read (getExpanded) */
+  expanded?: Compiled;
 }
 
 /** a label needs this much evidence: one ordinary term */
@@ -431,7 +433,8 @@ function customScores(compiled: Compiled, terms: Map<string, number>): Float64Ar
   const scores = score(compiled, terms);
   const p = compiled.params ?? CUSTOM_PARAMS;
   if (compiled.links?.some((l) => l.size > 0)) {
-    const base = builtInScores(terms, getExpanded(p));
+    compiled.expanded ??= getExpanded(p);
+    const base = builtInScores(terms, compiled.expanded);
     compiled.links.forEach((links, i) => {
       let linked = 0;
       for (const [t, w] of links) linked = Math.max(linked, w * base[t]!);
