@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TWEETTOPIC_LABELS } from '../../scripts/eval/topics.js';
-import { classifyTopics, TAXONOMY } from '../../src/enrichment/topics/index.js';
+import { classifyTopics, customLinks, TAXONOMY } from '../../src/enrichment/topics/index.js';
 
 describe('classifyTopics (built-in taxonomy)', () => {
   it('has about twenty snake_case topics', () => {
@@ -33,6 +33,12 @@ describe('classifyTopics (built-in taxonomy)', () => {
   it('returns nothing when there is no topical signal', () => {
     expect(classifyTopics('lol ok')).toEqual([]);
     expect(classifyTopics('')).toEqual([]);
+  });
+
+  it('does not read a function word as the stem of a longer cue ("in" is not "inning")', () => {
+    expect(classifyTopics('stuck in traffic again', { categories: ['sports'] })).toEqual([]);
+    expect(classifyTopics('we were in the kitchen all evening')).not.toContain('sports');
+    expect(classifyTopics('three runs in the ninth inning')).toContain('sports');
   });
 
   it('copes with a 100,000-character text', () => {
@@ -107,5 +113,52 @@ describe('classifyTopics (caller categories named like TweetTopic)', () => {
     const labels = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'sports'];
     expect(classifyTopics('the constructor of the stadium', { categories: labels })).toContain('constructor');
     expect(classifyTopics('Messi scored twice in the final', { categories: labels })).toEqual(['sports']);
+  });
+});
+
+describe('classifyTopics (any caller category set)', () => {
+  const SET = ['sports', 'politics', 'food'];
+  const at = (text: string, categories = SET) => classifyTopics(text, { categories });
+
+  it('gives a text every category it is about (multi-label), best first', () => {
+    expect(at('The senator watched the Lakers game and ate pizza during the election debate').sort()).toEqual(
+      ['food', 'politics', 'sports'],
+    );
+    expect(at('Messi scored twice tonight')).toEqual(['sports']);
+  });
+
+  it('gives an unrelated text no category', () => {
+    expect(at('see you tomorrow, take care')).toEqual([]);
+    expect(at('lol ok')).toEqual([]);
+  });
+
+  it("matches names written with '&' and '_' through their words", () => {
+    const names = ['Food & Drink', 'arts_&_culture', 'celebrity_&_pop_culture', 'Sports'];
+    expect(at('The museum opened a new painting exhibition', names)).toEqual(['arts_&_culture']);
+    expect(at('Taylor Swift and Selena Gomez on the red carpet', names)).toEqual(['celebrity_&_pop_culture']);
+    expect(at('That ramen was delicious', names)).toEqual(['Food & Drink']);
+    // "culture" links both names to arts: the name made of it alone keeps the link
+    expect(customLinks(names)['celebrity_&_pop_culture']).not.toHaveProperty('arts_culture');
+    expect(customLinks(names)['arts_&_culture']).toHaveProperty('arts_culture');
+  });
+
+  it("sends a built-in topic no name covers to the name of its neighbour (politics to 'news')", () => {
+    expect(at('The senate passed the election bill after a long debate', ['news', 'sports'])).toEqual([
+      'news',
+    ]);
+    expect(
+      at('Stocks fell and the bank raised interest rates', ['business_&_entrepreneurs', 'sports']),
+    ).toEqual(['business_&_entrepreneurs']);
+    // a set that names politics itself keeps it there
+    expect(at('The senate passed the election bill after a long debate', ['news', 'politics'])).toContain(
+      'politics',
+    );
+  });
+
+  it('returns at most three categories', () => {
+    const names = ['sports', 'food_&_dining', 'family', 'film_tv_&_video', 'music'];
+    const labels = at('Match day! Then pizza with the family, a movie and a concert', names);
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels.length).toBeLessThanOrEqual(3);
   });
 });

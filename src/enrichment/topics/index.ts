@@ -8,17 +8,42 @@ import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
+import { STOPWORDS } from '../keywords/lexicon.js';
 import { tokenize } from '../keywords/tokenize.js';
 import { TOPICS } from './lexicon.js';
-import { RELATED, TOPIC_ALIASES } from './related.js';
+import { RELATED, TOPIC_ALIASES, TOPIC_NEIGHBOURS } from './related.js';
 
 export const TAXONOMY: readonly string[] = [...TOPICS.keys()];
 
 export interface TopicOptions {
   categories?: string[];
   pro?: boolean;
-  /** selection settings for caller categories (default CUSTOM_PARAMS; the eval's CV tries others) */
-  customParams?: { minScore: number; share: number };
+  /** settings for caller categories (default CUSTOM_PARAMS; the eval's nested CV tries others) */
+  customParams?: CustomParams;
+}
+
+/** How caller categories are scored and selected (docs/topics-and-keywords.md, "Custom categories"). */
+export interface CustomParams {
+  /** the evidence a label needs */
+  minScore: number;
+  /** the share of the best label's score a second or third label needs */
+  share: number;
+  /** link weight of a built-in topic whose lexicon holds a word of the label */
+  linkTerm: number;
+  /** a built-in topic no label names links with this weight to the labels naming its neighbour
+   *  (TOPIC_NEIGHBOURS: politics → a "news" label) */
+  neighbour: number;
+  /** a label's link to a topic that another label of the set relates to more closely is multiplied
+   *  by this ("culture" in "celebrity & pop culture" against "arts & culture") */
+  contested: number;
+  /** weight of the co-occurrence expansion words in the linked topics' scores (0: none) ... */
+  expansion: number;
+  /** ... of those whose topic holds at least this share of their texts ... */
+  expansionShare: number;
+  /** ... and at least this lift (share over the topic's share of all texts) */
+  expansionLift: number;
+  /** a label's own-word evidence and its linked topics' score: the larger of them, or their sum */
+  combine: 'max' | 'sum';
 }
 
 /** term → (label index, weight) pairs; keys are stems, stem bigrams "a b", or symbols */
@@ -31,6 +56,10 @@ interface Compiled {
   prior: number[];
   /** custom sets: the built-in topics each label relates to, with a link weight */
   links?: Map<number, number>[];
+  /** custom sets: the settings they were compiled with */
+  params?: CustomParams;
+  /** custom sets: the widened built-in index their links read (getExpanded) */
+  expanded?: Compiled;
 }
 
 /** a label needs this much evidence: one ordinary term */
@@ -40,18 +69,31 @@ const HASHTAG_WEIGHT = 1.5;
 const DAILY_LIFE = TAXONOMY.indexOf('daily_life');
 /** tuned on the TweetTopic development file (see docs): first-person bonus for daily_life, share of the
  *  best score a second label needs (pro uses the same method: no variant measured better) */
-export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6, linkTerm: 0.5 };
-/** caller categories: the evidence a label needs and the share of the best label's score a second
- *  or third label needs; chosen by 5-fold cross-validation (scripts/eval/topics.ts, docs) */
-export const CUSTOM_PARAMS = { minScore: 0.5, share: 0.6 };
+export const TOPIC_PARAMS = { personal: 1.2, flash: 0.6, pro: 0.6, dailyPrior: 0.6 };
+/** caller categories: chosen by cross-validation on the TweetTopic pool (scripts/eval/topics.ts
+ *  reports them by nested CV and fails when the whole pool would choose others; see docs) */
+export const CUSTOM_PARAMS: Readonly<CustomParams> = {
+  minScore: 0.5,
+  share: 0.3,
+  linkTerm: 0.3,
+  neighbour: 0.5,
+  contested: 0,
+  expansion: 1,
+  expansionShare: 0.25,
+  expansionLift: 0,
+  combine: 'sum',
+};
 const MAX_LABELS = 3;
 
 const EMOJI = /\p{Extended_Pictographic}/gu;
 
 /** the lookup form of a word: short words stay as written, since stems collide there
- *  ("ups" → "up", "bus" → "bu") */
+ *  ("ups" → "up", "bus" → "bu"); so does a longer word whose stem is a function word ("inning" →
+ *  "in", "evening" → "even", "wellness" → "well"), which would otherwise match that word */
 function wordKey(w: string): string {
-  return w.length <= 4 ? w : stem(w);
+  if (w.length <= 4) return w;
+  const s = stem(w);
+  return STOPWORDS.has(s) ? w : s;
 }
 
 function termKey(term: string): string {
@@ -84,21 +126,23 @@ function addTopicTerms(index: TermIndex, topic: string, label: number, scale: nu
 }
 
 let builtIn: Compiled | undefined;
-let expanded: Compiled | undefined;
+/** the built-in index widened by the expansion words, per expansion setting (getExpanded) */
+const expanded = new Map<string, Compiled>();
 
 /** Co-occurrence expansion of the built-in lexicons (models/topic-expansion.tsv, written by
  *  scripts/train/topics.ts): words the hand-written lexicons lack that mostly occur in texts those
  *  lexicons clearly assign to one topic. Used only for the built-in topics a caller's category links
  *  to, so the built-in taxonomy's own output does not change. */
 export const EXPANSION_FILE = 'topic-expansion.tsv';
-export const EXPANSION_PARAMS = { weight: 0.5 };
-let expansionRows: [string, string, number][] | undefined;
-export function setExpansion(rows: [string, string, number][] | undefined): void {
+/** key, topic, share of the key's texts labelled with the topic, lift (share over the topic's share) */
+type ExpansionRow = [string, string, number, number];
+let expansionRows: ExpansionRow[] | undefined;
+export function setExpansion(rows: ExpansionRow[] | undefined): void {
   expansionRows = rows;
-  expanded = undefined;
+  expanded.clear();
   customCache.clear();
 }
-function loadExpansion(): [string, string, number][] {
+function loadExpansion(): ExpansionRow[] {
   if (!expansionRows) {
     const file = join(MODELS_DIR, EXPANSION_FILE);
     expansionRows = existsSync(file)
@@ -106,24 +150,34 @@ function loadExpansion(): [string, string, number][] {
           .split('\n')
           .filter((l) => l && !l.startsWith('#'))
           .map((l) => {
-            const [key, topic, share] = l.split('\t');
-            return [key!, topic!, Number(share)] as [string, string, number];
+            const [key, topic, share, lift] = l.split('\t');
+            return [
+              key!,
+              topic!,
+              Number(share),
+              lift === undefined ? Infinity : Number(lift),
+            ] as ExpansionRow;
           })
       : [];
   }
   return expansionRows;
 }
 
-function getExpanded(): Compiled {
-  if (!expanded) {
-    const base = compileBuiltIn();
-    for (const [key, topic] of loadExpansion()) {
-      const t = TAXONOMY.indexOf(topic);
-      if (t >= 0) add(base.index, key, t, EXPANSION_PARAMS.weight);
-    }
-    expanded = base;
+/** the built-in index widened by the expansion words of at least the share and lift of p */
+function getExpanded(p: CustomParams): Compiled {
+  const key = `${p.expansion} ${p.expansionShare} ${p.expansionLift}`;
+  let hit = expanded.get(key);
+  if (!hit) {
+    hit = compileBuiltIn();
+    if (p.expansion > 0)
+      for (const [key, topic, share, lift] of loadExpansion()) {
+        const t = TAXONOMY.indexOf(topic);
+        if (t >= 0 && share >= p.expansionShare && lift >= p.expansionLift)
+          add(hit.index, key, t, p.expansion);
+      }
+    expanded.set(key, hit);
   }
-  return expanded;
+  return hit;
 }
 
 function compileBuiltIn(): Compiled {
@@ -181,42 +235,60 @@ const GENERIC_LABEL_WORDS = new Set([
   'stuff',
 ]);
 
-let topicWordIndex: Map<string, [number, number][]> | undefined;
-/** built-in topics by the stems of their name parts (weight 1) and of their lexicon words (weight
- *  LINK_TERM): "food" names food_drink, "dining" is one of its words */
-function topicWords(): Map<string, [number, number][]> {
+let topicWordIndex: Map<string, [number, boolean][]> | undefined;
+/** built-in topics by the stems of their name parts (true) and of their lexicon words (false):
+ *  "food" names food_drink, "dining" is one of its words */
+function topicWords(): Map<string, [number, boolean][]> {
   if (topicWordIndex) return topicWordIndex;
-  const index = new Map<string, [number, number][]>();
-  const put = (w: string, t: number, weight: number) => {
+  const index = new Map<string, [number, boolean][]>();
+  const put = (w: string, t: number, named: boolean) => {
     const k = stem(w.toLowerCase());
+    if (!k || GENERIC_LABEL_WORDS.has(k)) return;
     const list = index.get(k) ?? [];
     const hit = list.find((e) => e[0] === t);
-    if (hit) hit[1] = Math.max(hit[1], weight);
-    else list.push([t, weight]);
+    if (hit) hit[1] ||= named;
+    else list.push([t, named]);
     index.set(k, list);
   };
   TAXONOMY.forEach((topic, t) => {
-    for (const part of topic.split('_')) if (!GENERIC_LABEL_WORDS.has(part)) put(part, t, 1);
+    for (const part of topic.split('_')) put(part, t, true);
     const def = TOPICS.get(topic)!;
-    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/\s+/)) if (w) put(w, t, TOPIC_PARAMS.linkTerm);
+    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/\s+/)) if (w) put(w, t, false);
   });
   topicWordIndex = index;
   return index;
 }
 
-/** the built-in topics a custom label relates to, with a weight in (0, 1]: the topic the whole
- *  label names (1), topics named by one of its words or an alias of it (1), topics whose lexicon
- *  holds one of its words (TOPIC_PARAMS.linkTerm) */
-function linkedTopics(norm: string): Map<number, number> {
-  const out = new Map<number, number>();
-  const put = (t: number, w: number) => out.set(t, Math.max(out.get(t) ?? 0, w));
+/** the words of a label that may name a subject (three letters or more, not generic) */
+const subjectWords = (norm: string): string[] =>
+  norm
+    .replace(/&/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length >= 3 && !GENERIC_LABEL_WORDS.has(w));
+
+/** the built-in topics a custom label relates to: topic → [link weight in (0, 1], closeness]. The
+ *  topic the whole label names, or one a word of it names (or an alias of it), links with weight 1;
+ *  a topic whose lexicon holds one of its words with p.linkTerm. Closeness (for contested topics)
+ *  adds up the weights of all the label's words (the whole label counts 2). */
+function linkedTopics(norm: string, p: CustomParams): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
+  const put = (t: number, w: number, close = w) => {
+    if (w <= 0) return;
+    const hit = out.get(t);
+    if (hit) {
+      hit[0] = Math.max(hit[0], w);
+      hit[1] += close;
+    } else out.set(t, [w, close]);
+  };
   const whole = builtInFor(norm);
-  if (whole) put(TAXONOMY.indexOf(whole), 1);
-  for (const w of norm.replace(/&/g, ' ').split(/\s+/)) {
-    if (w.length < 3 || GENERIC_LABEL_WORDS.has(w)) continue;
+  if (whole) put(TAXONOMY.indexOf(whole), 1, 2);
+  for (const w of subjectWords(norm)) {
     const alias = TOPIC_ALIASES.get(w) ?? aliasByStem().get(stem(w));
-    if (alias) put(TAXONOMY.indexOf(alias), 1);
-    for (const [t, weight] of topicWords().get(stem(w)) ?? []) put(t, weight);
+    const word = new Map<number, number>();
+    if (alias) word.set(TAXONOMY.indexOf(alias), 1);
+    for (const [t, named] of topicWords().get(stem(w)) ?? [])
+      word.set(t, Math.max(word.get(t) ?? 0, named ? 1 : p.linkTerm));
+    for (const [t, weight] of word) put(t, weight);
   }
   return out;
 }
@@ -232,19 +304,50 @@ function relatedFor(norm: string): string | undefined {
 const customCache = new Map<string, Compiled>();
 const CUSTOM_CACHE_MAX = 1_000;
 
-function compileCustom(labels: string[]): Compiled {
-  const key = JSON.stringify(labels);
+/** the links of a label set: each label's own links, a contested link (another label of the set is
+ *  closer to the topic) times p.contested, and a topic no label names linked to the labels naming
+ *  one of its neighbours (p.neighbour) */
+function setLinks(norms: string[], p: CustomParams): Map<number, number>[] {
+  const raw = norms.map((n) => linkedTopics(n, p));
+  const closest = new Float64Array(TAXONOMY.length);
+  const named = new Uint8Array(TAXONOMY.length);
+  for (const links of raw)
+    for (const [t, [w, close]] of links) {
+      closest[t] = Math.max(closest[t]!, close);
+      if (w >= 1) named[t] = 1;
+    }
+  const sets = norms.map((_n, i) => {
+    const links = new Map<number, number>();
+    for (const [t, [w, close]] of raw[i]!) links.set(t, close < closest[t]! ? w * p.contested : w);
+    return links;
+  });
+  if (p.neighbour > 0)
+    TAXONOMY.forEach((topic, t) => {
+      if (named[t]) return;
+      for (const n of TOPIC_NEIGHBOURS.get(topic) ?? []) {
+        const nt = TAXONOMY.indexOf(n);
+        if (named[nt])
+          sets.forEach((links, i) => {
+            if ((raw[i]!.get(nt)?.[0] ?? 0) >= 1) links.set(t, Math.max(links.get(t) ?? 0, p.neighbour));
+          });
+      }
+    });
+  for (const links of sets) for (const [t, w] of links) if (w <= 0) links.delete(t);
+  return sets;
+}
+
+function compileCustom(labels: string[], p: CustomParams): Compiled {
+  const key = p === CUSTOM_PARAMS ? JSON.stringify(labels) : JSON.stringify([labels, p]);
   const hit = customCache.get(key);
   if (hit) return hit;
   const index: TermIndex = new Map();
-  labels.forEach((label, i) => {
-    const norm = normLabel(label);
+  const norms = labels.map(normLabel);
+  norms.forEach((norm, i) => {
     if (!norm) return;
     const words = norm.split(' ');
     // the label itself: a full match is strong evidence; a lone word of a longer label is weak
     add(index, termKey(norm), i, 2);
-    if (words.length > 1)
-      for (const w of words) if (w.length > 2 && w !== 'and') add(index, termKey(w), i, 0.5);
+    if (words.length > 1) for (const w of subjectWords(norm)) add(index, termKey(w), i, 0.5);
     const related = relatedFor(norm);
     if (related) {
       const terms = related.split(' ').filter(Boolean);
@@ -254,8 +357,8 @@ function compileCustom(labels: string[]): Compiled {
   });
   // a label related to built-in topics also takes their scores (times the link weight), so that
   // the topics' whole lexicons compete with each other (a "finale" is film, not sport)
-  const links = labels.map((l) => linkedTopics(normLabel(l)));
-  const compiled: Compiled = { labels, index, prior: labels.map(() => 1), links };
+  const links = setLinks(norms, p);
+  const compiled: Compiled = { labels, index, prior: labels.map(() => 1), links, params: p };
   if (customCache.size >= CUSTOM_CACHE_MAX) customCache.delete(customCache.keys().next().value!);
   customCache.set(key, compiled);
   return compiled;
@@ -324,25 +427,51 @@ function builtInScores(terms: Map<string, number>, compiled = getBuiltIn()): Flo
   return scores;
 }
 
-/** a custom label's score: its own words' evidence, or its linked topics' scores, whichever is more */
+/** a custom label's score: its own words' evidence and its linked topics' best score (times the
+ *  link weight), the larger of them or their sum */
 function customScores(compiled: Compiled, terms: Map<string, number>): Float64Array {
   const scores = score(compiled, terms);
+  const p = compiled.params ?? CUSTOM_PARAMS;
   if (compiled.links?.some((l) => l.size > 0)) {
-    const base = builtInScores(terms, getExpanded());
+    compiled.expanded ??= getExpanded(p);
+    const base = builtInScores(terms, compiled.expanded);
     compiled.links.forEach((links, i) => {
-      for (const [t, w] of links) scores[i] = Math.max(scores[i]!, w * base[t]!);
+      let linked = 0;
+      for (const [t, w] of links) linked = Math.max(linked, w * base[t]!);
+      scores[i] = p.combine === 'sum' ? scores[i]! + linked : Math.max(scores[i]!, linked);
     });
   }
   return scores;
 }
 
-function rank(compiled: Compiled, text: string, pro: boolean, p = CUSTOM_PARAMS): string[] {
+function rank(compiled: Compiled, text: string, pro: boolean): string[] {
   const terms = textTerms(text);
   if (compiled === builtIn) {
     const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
     return select(builtInScores(terms), MIN_SCORE, share).map((i) => compiled.labels[i]!);
   }
+  const p = compiled.params ?? CUSTOM_PARAMS;
   return select(customScores(compiled, terms), p.minScore, p.share).map((i) => compiled.labels[i]!);
+}
+
+const callerLabels = (categories: string[]): string[] => [
+  ...new Set(categories.filter((c) => typeof c === 'string' && c.trim())),
+];
+
+/** the caller categories' scores of a text before selection (for the eval's cross-validation, which
+ *  tries the selection settings on the same scores) */
+export function customTopicScores(text: string, categories: string[], p: CustomParams = CUSTOM_PARAMS) {
+  const labels = callerLabels(categories);
+  return { labels, scores: customScores(compileCustom(labels, p), textTerms(text)) };
+}
+
+/** the labels `classifyTopics` returns for caller-category scores under minScore / share */
+export function selectCustom(
+  labels: readonly string[],
+  scores: Float64Array,
+  p: Pick<CustomParams, 'minScore' | 'share'>,
+): string[] {
+  return select(scores, p.minScore, p.share).map((i) => labels[i]!);
 }
 
 function getBuiltIn(): Compiled {
@@ -363,9 +492,24 @@ export function classifyTopics(text: string, opts: TopicOptions = {}): string[] 
   if (!text) return [];
   const pro = opts.pro === true;
   if (opts.categories) {
-    const labels = [...new Set(opts.categories.filter((c) => typeof c === 'string' && c.trim()))];
+    const labels = callerLabels(opts.categories);
     if (labels.length === 0) return [];
-    return rank(compileCustom(labels), text, pro, opts.customParams);
+    return rank(compileCustom(labels, opts.customParams ?? CUSTOM_PARAMS), text, pro);
   }
   return rank(getBuiltIn(), text, pro);
+}
+
+/** the built-in topics each caller category links to, with the link weight (for docs and tests) */
+export function customLinks(
+  categories: string[],
+  p: CustomParams = CUSTOM_PARAMS,
+): Record<string, Record<string, number>> {
+  const labels = callerLabels(categories);
+  const compiled = compileCustom(labels, p);
+  return Object.fromEntries(
+    labels.map((l, i) => [
+      l,
+      Object.fromEntries([...compiled.links![i]!].map(([t, w]) => [TAXONOMY[t]!, w])),
+    ]),
+  );
 }

@@ -168,7 +168,30 @@ const ALIASES: Record<string, string> = {
   outdoors: 'hobbies',
 };
 
+/** built-in topics next to each other: a caller set that names one and not the other sends the other
+ *  to the named one's label (political posts to "news", money to "business", makeup to "fashion") */
+const NEIGHBOURS: Record<string, string> = {
+  politics: 'news',
+  news: 'politics',
+  finance: 'business',
+  business: 'finance',
+  beauty: 'fashion',
+  fashion: 'beauty',
+  science: 'technology',
+  technology: 'science',
+  entertainment: 'film_tv music',
+  film_tv: 'entertainment',
+  music: 'entertainment',
+  family_parenting: 'relationships',
+  relationships: 'family_parenting',
+  pets_animals: 'hobbies',
+  hobbies: 'pets_animals',
+};
+
 // looked up through Maps: a caller's label is the key, and a plain object would answer
 // "constructor" or "__proto__" with a prototype member
 export const RELATED: ReadonlyMap<string, string> = new Map(Object.entries(RELATED_TERMS));
 export const TOPIC_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(ALIASES));
+export const TOPIC_NEIGHBOURS: ReadonlyMap<string, string[]> = new Map(
+  Object.entries(NEIGHBOURS).map(([k, v]) => [k, v.split(' ')]),
+);
