@@ -261,8 +261,11 @@ function compileCustom(labels: string[]): Compiled {
   return compiled;
 }
 
-/** distinct lookup keys of a text with their weight (hashtag words count more) */
-function textTerms(text: string): Map<string, number> {
+/** distinct lookup keys of a text with their weight (hashtag words count more). With `heads`, a
+ *  bigram is kept only when its first word opens a two-word key of the index the terms are scored
+ *  against: the others cannot be found there, so leaving them out changes no score (the kept keys
+ *  keep their order) and saves building and looking up a string per word. */
+function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, number> {
   const terms = new Map<string, number>();
   const put = (k: string, w: number) => {
     if ((terms.get(k) ?? 0) < w) terms.set(k, w);
@@ -272,14 +275,14 @@ function textTerms(text: string): Map<string, number> {
     if (t.kind === 'word') {
       const s = wordKey(t.lower);
       put(s, 1);
-      if (prev) put(`${prev} ${s}`, 1);
+      if (prev && (!heads || heads.has(prev))) put(`${prev} ${s}`, 1);
       prev = s;
     } else if (t.kind === 'hashtag') {
       const parts = splitHashtag(t.raw).map(wordKey);
       let p: string | undefined;
       for (const s of parts) {
         put(s, HASHTAG_WEIGHT);
-        if (p) put(`${p} ${s}`, HASHTAG_WEIGHT);
+        if (p && (!heads || heads.has(p))) put(`${p} ${s}`, HASHTAG_WEIGHT);
         p = s;
       }
       put(wordKey(t.lower), HASHTAG_WEIGHT);
@@ -336,8 +339,26 @@ function customScores(compiled: Compiled, terms: Map<string, number>): Float64Ar
   return scores;
 }
 
+/** the words that open a multi-word key of an index (text keys hold at most one space, so a key
+ *  of three words is never found and a bigram's first word must be the key's) */
+const indexHeads = new WeakMap<Compiled, Set<string>>();
+function headsOf(compiled: Compiled): Set<string> {
+  let heads = indexHeads.get(compiled);
+  if (!heads) {
+    heads = new Set();
+    for (const key of compiled.index.keys()) {
+      const sp = key.indexOf(' ');
+      if (sp > 0) heads.add(key.slice(0, sp));
+    }
+    // caller categories are also scored against the expanded built-in index (customScores)
+    if (compiled.links?.some((l) => l.size > 0)) for (const h of headsOf(getExpanded())) heads.add(h);
+    indexHeads.set(compiled, heads);
+  }
+  return heads;
+}
+
 function rank(compiled: Compiled, text: string, pro: boolean, p = CUSTOM_PARAMS): string[] {
-  const terms = textTerms(text);
+  const terms = textTerms(text, headsOf(compiled));
   if (compiled === builtIn) {
     const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
     return select(builtInScores(terms), MIN_SCORE, share).map((i) => compiled.labels[i]!);
