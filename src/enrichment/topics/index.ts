@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
-import { tokenize } from '../keywords/tokenize.js';
+import { type Token, tokenize } from '../keywords/tokenize.js';
+import { stemWith } from '../keywords/words.js';
 import { TOPICS } from './lexicon.js';
 import { RELATED, TOPIC_ALIASES } from './related.js';
 
@@ -52,6 +53,12 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
  *  ("ups" → "up", "bus" → "bu") */
 function wordKey(w: string): string {
   return w.length <= 4 ? w : stem(w);
+}
+
+/** wordKey of a token's lowercase form, through the facts the tokenizer attached to it */
+function tokenKey(t: Token): string {
+  const w = t.lower;
+  return w.length <= 4 ? w : t.facts ? stemWith(t.facts, w) : stem(w);
 }
 
 function termKey(term: string): string {
@@ -273,7 +280,7 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
   let prev: string | undefined;
   for (const t of tokenize(text)) {
     if (t.kind === 'word') {
-      const s = wordKey(t.lower);
+      const s = tokenKey(t);
       put(s, 1);
       if (prev && (!heads || heads.has(prev))) put(`${prev} ${s}`, 1);
       prev = s;
@@ -285,10 +292,10 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
         if (p && (!heads || heads.has(p))) put(`${p} ${s}`, HASHTAG_WEIGHT);
         p = s;
       }
-      put(wordKey(t.lower), HASHTAG_WEIGHT);
+      put(tokenKey(t), HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      put(wordKey(t.lower), 1);
+      put(tokenKey(t), 1);
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') put(t.raw, 1);
