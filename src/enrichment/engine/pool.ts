@@ -17,9 +17,9 @@ export interface BuiltinEnricherOptions {
 }
 
 /** On one core a worker cannot run beside the main thread: handing it a batch only adds the copy
- *  of the texts and results and a thread switch (about a tenth more CPU per text on 20-tweet
- *  batches), so batches up to this size (about 20 ms of analysis) run inline; larger ones still go
- *  to the worker, so that a huge request does not hold the event loop for its whole duration. */
+ *  of the texts and results and thread switches (docs/enrichment.md, Speed), so batches up to this
+ *  size (about 20 ms of analysis) run inline; larger ones still go to the worker, so that a huge
+ *  request does not hold the event loop for its whole duration. */
 export const SINGLE_CORE_INLINE_CHARS = 20_000;
 
 // the worker runs from source under tsx/vitest and from dist/ after a build
