@@ -440,12 +440,12 @@ export function intentLogits(model: IntentModel, x: IntentInputVector): Float64A
   }
   const table = wordTables.get(model);
   if (table) {
-    // the same additions in the same order as through the map
-    const { weights, known } = table;
+    // the same additions in the same order as through the map; k / 1e4 is exactly the weight
+    const { tenThousandths, known } = table;
     for (const b of x.words) {
       if (known[b] === 0) continue;
       const o = b * C;
-      for (let c = 0; c < C; c++) z[c]! += x.wordValue * weights[o + c]!;
+      for (let c = 0; c < C; c++) z[c]! += x.wordValue * (tenThousandths[o + c]! / 1e4);
     }
     return z;
   }
@@ -456,25 +456,33 @@ export function intentLogits(model: IntentModel, x: IntentInputVector): Float64A
   return z;
 }
 
-/** a shipped model's word weights as one flat table by bucket (no map lookup per word), with a
- *  flag for the buckets the map holds */
+/** A shipped model's word weights as one flat table by bucket (no map lookup per word), with a
+ *  flag for the buckets the map holds. Training rounds the weights to 4 decimals, so each is
+ *  k / 1e4 for a small integer k, and that division gives back exactly the same number: the table
+ *  holds k as 16 bits (196 KB instead of 786 KB of doubles, which mostly missed the CPU caches). */
 interface WordTable {
-  weights: Float64Array;
+  tenThousandths: Int16Array;
   known: Uint8Array;
 }
 const wordTables = new WeakMap<IntentModel, WordTable>();
 
-function wordTableOf(model: IntentModel): WordTable {
+/** the model's flat word table, or undefined when a weight is not exactly k / 1e4 with k in 16 bits
+ *  (intentLogits then reads the map) */
+function wordTableOf(model: IntentModel): WordTable | undefined {
   const C = INTENTS.length;
   const n = 1 << INTENT_WORD_BITS;
-  const weights = new Float64Array(n * C);
+  const tenThousandths = new Int16Array(n * C);
   const known = new Uint8Array(n);
   for (const [b, w] of model.words) {
-    if (b < 0 || b >= n || w.length !== C) throw new Error(`intent model: bad word bucket ${b}`);
-    weights.set(w, b * C);
+    if (b < 0 || b >= n || w.length !== C) return undefined;
+    for (let c = 0; c < C; c++) {
+      const k = Math.round(w[c]! * 1e4);
+      if (k / 1e4 !== w[c] || k < -32768 || k > 32767) return undefined;
+      tenThousandths[b * C + c] = k;
+    }
     known[b] = 1;
   }
-  return { weights, known };
+  return { tenThousandths, known };
 }
 
 export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
@@ -508,7 +516,8 @@ export function intentModel(provider: LlmProvider): IntentModel {
   if (!m) {
     const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
     m = intentModelFrom(file, provider);
-    wordTables.set(m, wordTableOf(m));
+    const table = wordTableOf(m);
+    if (table) wordTables.set(m, table);
     models.set(provider, m);
   }
   return m;
