@@ -4,9 +4,12 @@
 // serializing the item again. For any value, `new JsonBytes().value(v).bytes()` is exactly the
 // UTF-8 bytes of `JSON.stringify(v)`. A reply written as bytes is not encoded again on every send:
 // captions with emoji make the text a two-byte string, whose UTF-8 encoding costs more than the
-// rest of the rendering.
+// rest of the rendering. A value whose JSON text its holder computed anyway (an enrichment result,
+// written to the enrichment cache as text) can be marked `knownJson`: that text is copied into a
+// reply instead of serializing the value a second time.
 
-const bytes = new WeakMap<object, Buffer>();
+/** the kept JSON of a value: UTF-8 bytes (reusable) or text (knownJson) */
+const bytes = new WeakMap<object, Buffer | string>();
 
 function deepFreeze(v: unknown): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
@@ -18,6 +21,14 @@ function deepFreeze(v: unknown): void {
 export function reusable<T extends object>(value: T): T {
   deepFreeze(value);
   bytes.set(value, Buffer.from(JSON.stringify(value), 'utf8'));
+  return value;
+}
+
+/** Freezes `value` (deeply: a later change throws instead of going unseen) and records `text`,
+ *  which must be JSON.stringify(value), as its JSON. */
+export function knownJson<T extends object>(value: T, text: string): T {
+  deepFreeze(value);
+  bytes.set(value, text);
   return value;
 }
 
@@ -38,7 +49,7 @@ function keptArray(v: readonly unknown[]): Buffer | null {
   for (let i = 0; i < v.length; i++) {
     const x = v[i];
     const b = typeof x === 'object' && x !== null ? bytes.get(x) : undefined;
-    if (b === undefined) return null;
+    if (b === undefined || typeof b === 'string') return null;
     parts.push(i === 0 ? OPEN : COMMA, b);
   }
   parts.push(CLOSE);
@@ -85,7 +96,11 @@ export class JsonBytes {
   value(v: unknown, depth = 4): this {
     if (typeof v === 'object' && v !== null) {
       const kept = bytes.get(v);
-      if (kept !== undefined) return this.bytesPiece(kept);
+      if (kept !== undefined) {
+        if (typeof kept !== 'string') return this.bytesPiece(kept);
+        this.pending += kept;
+        return this;
+      }
       if (depth > 0 && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
         if (Array.isArray(v)) {
           const run = keptArray(v);

@@ -6,6 +6,7 @@
 import { hash } from 'node:crypto';
 import type { Enrichment } from '../contract/items.js';
 import type { Enricher, EnrichRequest } from '../enrichment/interface.js';
+import { knownJson } from '../reusable-json.js';
 import type { CacheStore } from './interface.js';
 import type { CacheHooks } from './sources.js';
 
@@ -43,10 +44,11 @@ export function cacheEnricher(
         const fresh = await inner.enrich({ ...req, texts: todo.map(([, m]) => m.text) }, opts);
         const entries: Array<[string, string]> = [];
         todo.forEach(([k, m], j) => {
-          const e = fresh[j]!;
-          for (const i of m.at)
-            results[i] = i === m.at[0] ? e : (JSON.parse(JSON.stringify(e)) as Enrichment);
-          entries.push([k, JSON.stringify(e)]);
+          // serialized once: the cache entry, and the reply's copy of it (knownJson)
+          const text = JSON.stringify(fresh[j]!);
+          const e = knownJson(fresh[j]!, text);
+          for (const i of m.at) results[i] = i === m.at[0] ? e : (JSON.parse(text) as Enrichment);
+          entries.push([k, text]);
         });
         await store.setMany(entries, ttlSeconds);
       }

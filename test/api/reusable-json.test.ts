@@ -2,7 +2,7 @@
 // are reusable (their kept JSON text spliced in), and a reusable value must not change under it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonBytes, reusable } from '../../src/reusable-json.js';
+import { JsonBytes, knownJson, reusable } from '../../src/reusable-json.js';
 
 const renderJsonBytes = (v: unknown) => new JsonBytes().value(v).bytes();
 
@@ -84,5 +84,33 @@ describe('JsonBytes', () => {
       (item.stats as { likes: number }).likes = 2;
     }).toThrow(TypeError);
     expect(renderJsonBytes([item]).toString('utf8')).toBe('[{"id":"a","stats":{"likes":1}}]');
+  });
+
+  it('writes the recorded text of a knownJson value, frozen, beside kept bytes and plain values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.dictionary(fc.string({ unit: 'grapheme' }), json), { maxLength: 5 }),
+        (items) => {
+          const expected = JSON.stringify({
+            results: items.map((e, i) => ({ text: `t${i}`, enrichment: e })),
+          });
+          const results = items.map((e, i) => {
+            const copy = { ...e };
+            const enrichment = i % 2 === 0 ? knownJson(copy, JSON.stringify(copy)) : copy;
+            return { text: `t${i}`, enrichment };
+          });
+          expect(renderJsonBytes({ results }).toString('utf8')).toBe(expected);
+          // an array of knownJson values is not taken for a page of reusable ones
+          const known = items.map((e) => knownJson({ ...e }, JSON.stringify(e)));
+          expect(renderJsonBytes([reusable({ id: 'a' }), ...known]).toString('utf8')).toBe(
+            JSON.stringify([{ id: 'a' }, ...items]),
+          );
+        },
+      ),
+    );
+    const e = knownJson({ topics: ['x'] }, '{"topics":["x"]}');
+    expect(() => {
+      (e.topics as string[]).push('y');
+    }).toThrow(TypeError);
   });
 });

@@ -192,7 +192,11 @@ export class FeatureCache {
     let h = this.byKey.get(key);
     if (!h) {
       h = [];
-      if (covers(spec)) {
+      if (charMax === 0) {
+        // word n-grams only: the same hashes in the same order as filtering the full pass, without
+        // hashing every character n-gram of the text
+        extractHashes(this.tokens, spec, h);
+      } else if (covers(spec)) {
         const { hashes, kinds } = this.all();
         for (let i = 0; i < hashes.length; i++) {
           const k = kinds[i]!;

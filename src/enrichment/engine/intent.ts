@@ -97,26 +97,57 @@ const WH_START_RE =
 const ASKS_RE =
   /\b(?:anyone know|does anyone|do you know|can (?:someone|anyone|you) (?:tell|help|explain))\b/i;
 
-const PRAISE_RE = new RegExp(
-  [
-    '\\b(?:love|loved|loving|adore)\\b',
-    '\\b(?:amazing|awesome|great|best|brilliant|excellent|fantastic|wonderful|beautiful|gorgeous|perfect|incredible|superb|outstanding|stunning|lovely|impressive|fabulous|legend|legendary|masterpiece|talented|genius|goat)\\b',
-    '\\b(?:thanks?|thank you|thx|ty|grateful|appreciate(?:d)?|kudos|props|bravo|congrat\\w*|well done|good job|great job|nice work|great work|proud of)\\b',
-    '\\b(?:so good|so cute|so pretty|so happy|the goat|nailed it|killed it|slay\\w*)\\b',
-    '[❤♥😍🥰😘👏🙌🔥💯💕💖💗💓💞🤩⭐🌟]|<3',
-  ].join('|'),
-  'iu',
-);
+const PRAISE_WORDS = [
+  '\\b(?:love|loved|loving|adore)\\b',
+  '\\b(?:amazing|awesome|great|best|brilliant|excellent|fantastic|wonderful|beautiful|gorgeous|perfect|incredible|superb|outstanding|stunning|lovely|impressive|fabulous|legend|legendary|masterpiece|talented|genius|goat)\\b',
+  '\\b(?:thanks?|thank you|thx|ty|grateful|appreciate(?:d)?|kudos|props|bravo|congrat\\w*|well done|good job|great job|nice work|great work|proud of)\\b',
+  '\\b(?:so good|so cute|so pretty|so happy|the goat|nailed it|killed it|slay\\w*)\\b',
+];
+const PRAISE_EMOJI = '[❤♥😍🥰😘👏🙌🔥💯💕💖💗💓💞🤩⭐🌟]|<3';
+const PRAISE_RE = new RegExp([...PRAISE_WORDS, PRAISE_EMOJI].join('|'), 'iu');
+// The same test, faster: case-insensitive matching under the u flag is slow, and for these ASCII
+// words it differs from the plain i flag only on the two characters Unicode case folding maps to
+// ASCII letters (ſ → s, the Kelvin sign → k; both also count as \w there). Texts without them
+// read the words with the i flag and the emoji (which have no case) with the u flag alone.
+const PRAISE_WORDS_RE = new RegExp(PRAISE_WORDS.join('|'), 'i');
+const PRAISE_EMOJI_RE = new RegExp(PRAISE_EMOJI, 'u');
+const FOLDS_TO_ASCII_RE = /[\u017f\u212a]/;
 
-// a sentence that ends in '?' and opens like a question, or a text whose last sentence is one
-const SENTENCE_RE = /[^.!?\n]*\?+/gu;
+function hasPraise(head: string): boolean {
+  if (FOLDS_TO_ASCII_RE.test(head)) return PRAISE_RE.test(head);
+  return PRAISE_WORDS_RE.test(head) || PRAISE_EMOJI_RE.test(head);
+}
+
+// a sentence that ends in '?' and opens like a question (a match of /[^.!?\n]*\?+/gu, found by
+// questionSentenceOpensLikeOne), or a text whose last sentence is one
 const TRAILING_RE = /\?[\s\p{Extended_Pictographic}\p{P}]*(?:(?:#|@|https?:\/\/)\S+\s*)*$/u;
 
-function isQuestion(head: string): boolean {
-  if (!head.includes('?')) return ASKS_RE.test(head);
-  if (TRAILING_RE.test(head)) return true;
-  for (const m of head.matchAll(SENTENCE_RE)) if (WH_START_RE.test(m[0].trim())) return true;
-  return ASKS_RE.test(head);
+/** isQuestion from the text's parts the intent model reads anyway */
+function isQuestionOf(head: string, hasQuestionMark: boolean, trailing: boolean, asks: boolean): boolean {
+  if (!hasQuestionMark) return asks;
+  return trailing || questionSentenceOpensLikeOne(head) || asks;
+}
+
+/** whether a match of /[^.!?\n]*\?+/gu (in the order matchAll gives them) opens like a question, in one
+ *  pass: the pattern matches at a position exactly when the first of . ! ? or newline from there
+ *  is a '?', so the matches start where the scan starts or right after such a character, and a
+ *  failed start is not retried at every later position of the same run (which is quadratic) */
+function questionSentenceOpensLikeOne(head: string): boolean {
+  const n = head.length;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const c = head.charCodeAt(i);
+    if (c === 63 /* ? */) {
+      let end = i + 1;
+      while (end < n && head.charCodeAt(end) === 63) end++;
+      if (WH_START_RE.test(head.slice(start, end).trim())) return true;
+      start = end;
+      i = end - 1;
+    } else if (c === 46 /* . */ || c === 33 /* ! */ || c === 10 /* \n */) {
+      start = i + 1;
+    }
+  }
+  return false;
 }
 
 /** thresholds of the learned parts, chosen by cross-validation on the labelled intent set
@@ -167,16 +198,27 @@ interface Patterns {
   suggestion: boolean;
   question: boolean;
   praise: boolean;
+  /** parts of the question test: has a '?', ends in a question (TRAILING_RE), ASKS_RE */
+  hasQuestionMark: boolean;
+  trailing: boolean;
+  asks: boolean;
 }
 
 /** the patterns of a text, each run once (they are most of the intent's cost) */
 function patternsOf(head: string): Patterns {
+  const hasQuestionMark = head.includes('?');
+  // TRAILING_RE opens with '?'
+  const trailing = hasQuestionMark && TRAILING_RE.test(head);
+  const asks = ASKS_RE.test(head);
   return {
     purchase: PURCHASE_RE.test(head),
     notBuying: NOT_BUYING_RE.test(head),
     suggestion: SUGGESTION_RE.test(head),
-    question: isQuestion(head),
-    praise: PRAISE_RE.test(head),
+    question: isQuestionOf(head, hasQuestionMark, trailing, asks),
+    praise: hasPraise(head),
+    hasQuestionMark,
+    trailing,
+    asks,
   };
 }
 
@@ -269,6 +311,22 @@ export const INTENT_DENSE = [
   'p(negative) × addressed',
 ] as const;
 
+/** positions in INTENT_DENSE of the inputs the conjunctions read */
+const denseAt = (name: (typeof INTENT_DENSE)[number]): number => INTENT_DENSE.indexOf(name);
+const AT_ADDRESSED_TO_AN_ACCOUNT = denseAt('addressed to an account');
+const AT_BUYING_WORD = denseAt('buying word');
+const AT_COMPLAINT_LOGIT = denseAt('complaint logit');
+const AT_FIRST_PERSON = denseAt('first person');
+const AT_IMPERATIVE_OPENING = denseAt('imperative opening');
+const AT_MODAL = denseAt('modal');
+const AT_PLEASE = denseAt('please');
+const AT_PRAISE_CUE = denseAt('praise cue');
+const AT_PROBLEM_CUE = denseAt('problem cue');
+const AT_QUESTION_PATTERN = denseAt('question pattern');
+const AT_RHETORICAL_CUE = denseAt('rhetorical cue');
+const AT_SECOND_PERSON = denseAt('second person');
+const AT_THANKS = denseAt('thanks');
+
 /** The cue model: a softmax over word 1-2-grams trained on GoEmotions (scripts/train/intent.ts)
  *  whose classes group the emotions an intent goes with; its probabilities (all but "other") are
  *  inputs of the intent model. It carries what 40,000 labelled Reddit comments say about thanks,
@@ -321,12 +379,12 @@ export function intentInputs({
   d[k++] = pat.notBuying ? 1 : 0;
   d[k++] = pat.suggestion ? 1 : 0;
   d[k++] = pat.question ? 1 : 0;
-  d[k++] = head.includes('?') ? 1 : 0;
-  d[k++] = TRAILING_RE.test(head) ? 1 : 0;
+  d[k++] = pat.hasQuestionMark ? 1 : 0;
+  d[k++] = pat.trailing ? 1 : 0;
   d[k++] = QUESTION_CUE_RE.test(head) ? 1 : 0;
   d[k++] = RHETORIC_RE.test(head) ? 1 : 0;
   d[k++] = YOU_QUESTION_RE.test(head) ? 1 : 0;
-  d[k++] = ASKS_RE.test(head) ? 1 : 0;
+  d[k++] = pat.asks ? 1 : 0;
   d[k++] = pat.praise ? 1 : 0;
   d[k++] = pNeg;
   d[k++] = pPos;
@@ -346,19 +404,18 @@ export function intentInputs({
   d[k++] = Math.min(features.tokens.length, 60) / 30;
   const cues = intentCueProbs(features);
   for (let c = 0; c < INTENT_CUE_CLASSES.length - 1; c++) d[k++] = cues[c]!;
-  const at = (name: (typeof INTENT_DENSE)[number]) => d[INTENT_DENSE.indexOf(name)]!;
-  const addressed = at('addressed to an account');
-  d[k++] = at('praise cue') * pPos;
-  d[k++] = at('thanks') * pPos;
-  d[k++] = at('question pattern') * addressed;
-  d[k++] = at('question pattern') * at('problem cue');
-  d[k++] = at('question pattern') * at('rhetorical cue');
-  d[k++] = at('please') * addressed;
-  d[k++] = at('imperative opening') * addressed;
-  d[k++] = at('modal') * at('second person');
-  d[k++] = at('problem cue') * addressed;
-  d[k++] = at('complaint logit') * addressed;
-  d[k++] = at('first person') * at('buying word');
+  const addressed = d[AT_ADDRESSED_TO_AN_ACCOUNT]!;
+  d[k++] = d[AT_PRAISE_CUE]! * pPos;
+  d[k++] = d[AT_THANKS]! * pPos;
+  d[k++] = d[AT_QUESTION_PATTERN]! * addressed;
+  d[k++] = d[AT_QUESTION_PATTERN]! * d[AT_PROBLEM_CUE]!;
+  d[k++] = d[AT_QUESTION_PATTERN]! * d[AT_RHETORICAL_CUE]!;
+  d[k++] = d[AT_PLEASE]! * addressed;
+  d[k++] = d[AT_IMPERATIVE_OPENING]! * addressed;
+  d[k++] = d[AT_MODAL]! * d[AT_SECOND_PERSON]!;
+  d[k++] = d[AT_PROBLEM_CUE]! * addressed;
+  d[k++] = d[AT_COMPLAINT_LOGIT]! * addressed;
+  d[k++] = d[AT_FIRST_PERSON]! * d[AT_BUYING_WORD]!;
   d[k++] = pNeg * addressed;
   const words = features.indices(WORD_SPEC);
   return { dense: d, words, wordValue: words.length > 0 ? 1 / Math.sqrt(words.length) : 0, rule };
@@ -381,11 +438,51 @@ export function intentLogits(model: IntentModel, x: IntentInputVector): Float64A
     if (v === 0) continue;
     for (let c = 0; c < C; c++) z[c]! += v * model.dense[j * C + c]!;
   }
+  const table = wordTables.get(model);
+  if (table) {
+    // the same additions in the same order as through the map; k / 1e4 is exactly the weight
+    const { tenThousandths, known } = table;
+    for (const b of x.words) {
+      if (known[b] === 0) continue;
+      const o = b * C;
+      for (let c = 0; c < C; c++) z[c]! += x.wordValue * (tenThousandths[o + c]! / 1e4);
+    }
+    return z;
+  }
   for (const b of x.words) {
     const w = model.words.get(b);
     if (w) for (let c = 0; c < C; c++) z[c]! += x.wordValue * w[c]!;
   }
   return z;
+}
+
+/** A shipped model's word weights as one flat table by bucket (no map lookup per word), with a
+ *  flag for the buckets the map holds. Training rounds the weights to 4 decimals, so each is
+ *  k / 1e4 for a small integer k, and that division gives back exactly the same number: the table
+ *  holds k as 16 bits (196 KB instead of 786 KB of doubles, which mostly missed the CPU caches). */
+interface WordTable {
+  tenThousandths: Int16Array;
+  known: Uint8Array;
+}
+const wordTables = new WeakMap<IntentModel, WordTable>();
+
+/** the model's flat word table, or undefined when a weight is not exactly k / 1e4 with k in 16 bits
+ *  (intentLogits then reads the map) */
+function wordTableOf(model: IntentModel): WordTable | undefined {
+  const C = INTENTS.length;
+  const n = 1 << INTENT_WORD_BITS;
+  const tenThousandths = new Int16Array(n * C);
+  const known = new Uint8Array(n);
+  for (const [b, w] of model.words) {
+    if (b < 0 || b >= n || w.length !== C) return undefined;
+    for (let c = 0; c < C; c++) {
+      const k = Math.round(w[c]! * 1e4);
+      if (k / 1e4 !== w[c] || k < -32768 || k > 32767) return undefined;
+      tenThousandths[b * C + c] = k;
+    }
+    known[b] = 1;
+  }
+  return { tenThousandths, known };
 }
 
 export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
@@ -419,6 +516,8 @@ export function intentModel(provider: LlmProvider): IntentModel {
   if (!m) {
     const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
     m = intentModelFrom(file, provider);
+    const table = wordTableOf(m);
+    if (table) wordTables.set(m, table);
     models.set(provider, m);
   }
   return m;

@@ -1,7 +1,7 @@
 // The built-in Enricher. Small batches run inline (a worker round trip costs more than the
 // work); larger ones are split into contiguous slices across a piscina worker pool, so a
 // 100-text request never holds the event loop for its whole duration.
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Enrichment, LlmProvider } from '../../contract/items.js';
@@ -11,9 +11,16 @@ import { analyze } from './analyze.js';
 export interface BuiltinEnricherOptions {
   /** worker threads (default: CPU count − 1, at least 1) */
   threads?: number;
-  /** batches with at most this many characters in total run inline (default 2,000) */
+  /** batches with at most this many characters in total run inline (default 2,000, or
+   *  SINGLE_CORE_INLINE_CHARS when the process may use one core only) */
   inlineMaxChars?: number;
 }
+
+/** On one core a worker cannot run beside the main thread: handing it a batch only adds the copy
+ *  of the texts and results and thread switches (docs/enrichment.md, Speed), so batches up to this
+ *  size (about 20 ms of analysis) run inline; larger ones still go to the worker, so that a huge
+ *  request does not hold the event loop for its whole duration. */
+export const SINGLE_CORE_INLINE_CHARS = 20_000;
 
 // the worker runs from source under tsx/vitest and from dist/ after a build
 function workerFile(): { filename: string; execArgv: string[] } {
@@ -30,7 +37,9 @@ export interface BuiltinEnricher extends Enricher {
 
 export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): BuiltinEnricher {
   const threads = Math.max(1, opts.threads ?? cpus().length - 1);
-  const inlineMaxChars = opts.inlineMaxChars ?? 2_000;
+  // availableParallelism() counts the cores this process may run on (its CPU affinity)
+  const inlineMaxChars =
+    opts.inlineMaxChars ?? (availableParallelism() > 1 ? 2_000 : SINGLE_CORE_INLINE_CHARS);
   let pool: Piscina | undefined;
   let completedBefore = 0;
   const getPool = (): Piscina => {

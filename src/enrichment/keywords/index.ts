@@ -2,11 +2,11 @@
 // relatedness to context, sentence spread; Campos et al. 2020) over noun-phrase-like candidates cut by
 // a light part-of-speech heuristic, weighted by a shipped term-rarity table, plus social candidates
 // (hashtags split into words, mentions). See docs/topics-and-keywords.md.
-import { stemmer } from 'stemmer';
 import { splitHashtag } from './hashtags.js';
 import { GENERIC_MODIFIERS, GENERIC_NOUNS, STOPWORDS, SUFFIX_NOUNS, VERBS } from './lexicon.js';
 import { rarity } from './rarity.js';
 import { type Token, tokenize } from './tokenize.js';
+import { factsOf, idfWith, stemWith, type WordFacts } from './words.js';
 
 export interface KeywordOptions {
   max?: number;
@@ -15,6 +15,8 @@ export interface KeywordOptions {
 
 interface Unit {
   lower: string;
+  /** the remembered facts of `lower` */
+  facts: WordFacts;
   /** false for stopwords, verbs, numbers, adverbs: never inside a candidate */
   content: boolean;
   /** may end a candidate (noun-like) */
@@ -28,6 +30,7 @@ interface Unit {
 }
 
 interface TermStat {
+  facts: WordFacts;
   tf: number;
   tfUpper: number;
   tfCap: number;
@@ -50,17 +53,9 @@ interface Candidate {
 const ADJ_SUFFIX = /(?:al|ive|ous|ic|able|ible|ful|less|ary|ish|ed)$/;
 const ADVERB = /[a-z]{3}ly$/;
 const NUMBER = /^[\p{N}.,]+$/u;
-const STEM_CACHE = new Map<string, string>();
-
-/** Porter stem, memoised (bounded) */
+/** Porter stem, memoised (bounded; see words.ts) */
 export function stem(word: string): string {
-  let s = STEM_CACHE.get(word);
-  if (s === undefined) {
-    s = stemmer(word);
-    if (STEM_CACHE.size > 50_000) STEM_CACHE.clear();
-    STEM_CACHE.set(word, s);
-  }
-  return s;
+  return stemWith(factsOf(word), word);
 }
 
 function classify(lower: string): { content: boolean; head: boolean } {
@@ -110,13 +105,11 @@ const IS_AFTER_VERB = 32;
 const ING = 64;
 const S_VERB = 128;
 
-const WORD_INFO = new Map<string, WordInfo>();
-
-/** the context-free facts about a lowercase word, memoised (bounded): one lookup of a small
- *  number instead of a dozen set lookups and suffix tests per word */
-function wordInfo(lower: string): WordInfo {
-  let w = WORD_INFO.get(lower);
-  if (w === undefined) {
+/** the context-free facts about a lowercase word, memoised in its entry `f` (words.ts): one
+ *  small number instead of a dozen set lookups and suffix tests per word */
+function wordInfo(f: WordFacts, lower: string): WordInfo {
+  let w = f.info;
+  if (w < 0) {
     const c = classify(lower);
     w =
       (c.content ? CONTENT : 0) |
@@ -127,8 +120,7 @@ function wordInfo(lower: string): WordInfo {
       (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
       (lower.endsWith('ing') ? ING : 0) |
       (/[^s]s$/.test(lower) ? S_VERB : 0);
-    if (WORD_INFO.size > 50_000) WORD_INFO.clear();
-    WORD_INFO.set(lower, w);
+    f.info = w;
   }
   return w;
 }
@@ -140,7 +132,9 @@ class TokenInfos {
   at(i: number): WordInfo {
     let w = this.infos[i];
     if (w === undefined) {
-      w = wordInfo(this.tokens[i]!.lower);
+      const t = this.tokens[i]!;
+      // URLs carry no facts, and the heuristic may still read one before an -ing word
+      w = wordInfo(t.facts ?? factsOf(t.lower), t.lower);
       this.infos[i] = w;
     }
     return w;
@@ -173,6 +167,7 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
       const cased = !t.first && !upper && raw !== t.lower;
       units.push({
         lower: t.lower,
+        facts: t.facts!,
         content: plain ? false : (info & CONTENT) !== 0,
         head: plain ? false : (info & HEAD) !== 0,
         cased,
@@ -188,6 +183,7 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
         const c = classify(w);
         units.push({
           lower: w,
+          facts: factsOf(w),
           content: c.content,
           head: c.head,
           cased: true,
@@ -248,6 +244,7 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     let s = stats.get(u.lower);
     if (!s) {
       s = {
+        facts: u.facts,
         tf: 0,
         tfUpper: 0,
         tfCap: 0,
@@ -295,15 +292,16 @@ function termScores(units: Unit[], rarityWeight: number): Map<string, TermStat> 
     for (let k = 1; k < sorted.length; k++) if (sorted[k] !== sorted[k - 1]) distinct++;
     const tSent = distinct / numSent;
     const yake = (tRel * tPos) / (tCase + tfNorm / tRel + tSent / tRel);
-    const idf = table.get(term) ?? table.unseen;
+    const idf = idfWith(s.facts, term) ?? table.unseen;
     // common words (low IDF) get a larger (worse) weight; unseen words keep YAKE's value
     s.score = yake * (table.unseen / Math.max(idf, 0.5)) ** rarityWeight;
   }
   return stats;
 }
 
-function addCandidate(out: Map<string, Candidate>, words: string[], first: number): void {
-  const key = words.map(stem).join(' ');
+function addCandidate(out: Map<string, Candidate>, words: string[], facts: WordFacts[], first: number): void {
+  let key = stemWith(facts[0]!, words[0]!);
+  for (let k = 1; k < words.length; k++) key += ` ${stemWith(facts[k]!, words[k]!)}`;
   const c = out.get(key);
   if (c) c.tf++;
   else out.set(key, { key, words, surface: words.join(' '), tf: 1, first, social: 0 });
@@ -327,17 +325,20 @@ function candidates(units: Unit[], maxN: number): Map<string, Candidate> {
     while (end > i && !units[end - 1]!.head) end--;
     if (end > i) {
       const words = units.slice(i, end).map((u) => u.lower);
+      const facts = units.slice(i, end).map((u) => u.facts);
       while (words.length > 1 && GENERIC_MODIFIERS.has(words[0]!)) {
         words.shift();
+        facts.shift();
         i++;
       }
       if (words.length === 1 && (GENERIC_MODIFIERS.has(words[0]!) || GENERIC_NOUNS.has(words[0]!))) {
         // a lone generic adjective or noun is never a keyword
       } else if (words.length <= maxN) {
-        if (!(words.length === 1 && words[0]!.endsWith('ing'))) addCandidate(out, words, i);
+        if (!(words.length === 1 && words[0]!.endsWith('ing'))) addCandidate(out, words, facts, i);
       } else {
         for (let k = 0; k + maxN <= words.length; k++) {
-          if (units[i + k + maxN - 1]!.head) addCandidate(out, words.slice(k, k + maxN), i + k);
+          if (units[i + k + maxN - 1]!.head)
+            addCandidate(out, words.slice(k, k + maxN), facts.slice(k, k + maxN), i + k);
         }
       }
     }

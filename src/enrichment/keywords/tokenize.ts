@@ -1,5 +1,6 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
+import { factsOf, type WordFacts } from './words.js';
 
 export type TokenKind = 'word' | 'hashtag' | 'mention' | 'url' | 'break';
 
@@ -13,6 +14,8 @@ export interface Token {
   sent: number;
   /** true when the word opens its sentence (its capital letter says nothing) */
   first: boolean;
+  /** the remembered facts of `lower` (words, hashtags and mentions; see words.ts) */
+  facts: WordFacts | undefined;
 }
 
 /** texts are cut to this many characters before tokenizing: keywords and topics of a long text come
@@ -47,23 +50,26 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
     if (m[4] !== undefined) {
       const raw = m[4];
-      out.push({ kind: 'word', raw, lower: lowerWord(raw), sent, first });
+      const lower = lowerWord(raw);
+      out.push({ kind: 'word', raw, lower, sent, first, facts: factsOf(lower) });
       first = false;
     } else if (m[1] !== undefined) {
-      out.push({ kind: 'url', raw: m[1], lower: m[1].toLowerCase(), sent, first: false });
+      out.push({ kind: 'url', raw: m[1], lower: m[1].toLowerCase(), sent, first: false, facts: undefined });
     } else if (m[2] !== undefined) {
-      out.push({ kind: 'hashtag', raw: m[2], lower: m[2].toLowerCase(), sent, first: false });
+      const lower = m[2].toLowerCase();
+      out.push({ kind: 'hashtag', raw: m[2], lower, sent, first: false, facts: factsOf(lower) });
       first = false;
     } else if (m[3] !== undefined) {
-      out.push({ kind: 'mention', raw: m[3], lower: m[3].toLowerCase(), sent, first: false });
+      const lower = m[3].toLowerCase();
+      out.push({ kind: 'mention', raw: m[3], lower, sent, first: false, facts: factsOf(lower) });
     } else if (m[5] !== undefined) {
       // a full stop or a line break ends a sentence, except a line break before a lowercase word
       // (a wrapped line); a full stop; "e.g." style abbreviations only cost a spurious boundary
       if (!first) sent++;
       first = true;
-      out.push({ kind: 'break', raw: m[5], lower: m[5], sent, first: true });
+      out.push({ kind: 'break', raw: m[5], lower: m[5], sent, first: true, facts: undefined });
     } else {
-      out.push({ kind: 'break', raw: m[6] ?? '', lower: m[6] ?? '', sent, first: false });
+      out.push({ kind: 'break', raw: m[6] ?? '', lower: m[6] ?? '', sent, first: false, facts: undefined });
     }
   }
   return out;

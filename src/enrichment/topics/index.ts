@@ -9,7 +9,8 @@ import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
 import { STOPWORDS } from '../keywords/lexicon.js';
-import { tokenize } from '../keywords/tokenize.js';
+import { type Token, tokenize } from '../keywords/tokenize.js';
+import { stemWith } from '../keywords/words.js';
 import { TOPICS } from './lexicon.js';
 import { RELATED, TOPIC_ALIASES, TOPIC_NEIGHBOURS } from './related.js';
 
@@ -93,6 +94,14 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 function wordKey(w: string): string {
   if (w.length <= 4) return w;
   const s = stem(w);
+  return STOPWORDS.has(s) ? w : s;
+}
+
+/** wordKey of a token's lowercase form, through the facts the tokenizer attached to it */
+function tokenKey(t: Token): string {
+  const w = t.lower;
+  if (w.length <= 4) return w;
+  const s = t.facts ? stemWith(t.facts, w) : stem(w);
   return STOPWORDS.has(s) ? w : s;
 }
 
@@ -364,8 +373,11 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
   return compiled;
 }
 
-/** distinct lookup keys of a text with their weight (hashtag words count more) */
-function textTerms(text: string): Map<string, number> {
+/** distinct lookup keys of a text with their weight (hashtag words count more). With `heads`, a
+ *  bigram is kept only when its first word opens a two-word key of the index the terms are scored
+ *  against: the others cannot be found there, so leaving them out changes no score (the kept keys
+ *  keep their order) and saves building and looking up a string per word. */
+function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, number> {
   const terms = new Map<string, number>();
   const put = (k: string, w: number) => {
     if ((terms.get(k) ?? 0) < w) terms.set(k, w);
@@ -373,22 +385,22 @@ function textTerms(text: string): Map<string, number> {
   let prev: string | undefined;
   for (const t of tokenize(text)) {
     if (t.kind === 'word') {
-      const s = wordKey(t.lower);
+      const s = tokenKey(t);
       put(s, 1);
-      if (prev) put(`${prev} ${s}`, 1);
+      if (prev && (!heads || heads.has(prev))) put(`${prev} ${s}`, 1);
       prev = s;
     } else if (t.kind === 'hashtag') {
       const parts = splitHashtag(t.raw).map(wordKey);
       let p: string | undefined;
       for (const s of parts) {
         put(s, HASHTAG_WEIGHT);
-        if (p) put(`${p} ${s}`, HASHTAG_WEIGHT);
+        if (p && (!heads || heads.has(p))) put(`${p} ${s}`, HASHTAG_WEIGHT);
         p = s;
       }
-      put(wordKey(t.lower), HASHTAG_WEIGHT);
+      put(tokenKey(t), HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      put(wordKey(t.lower), 1);
+      put(tokenKey(t), 1);
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') put(t.raw, 1);
@@ -444,8 +456,29 @@ function customScores(compiled: Compiled, terms: Map<string, number>): Float64Ar
   return scores;
 }
 
+/** the words that open a multi-word key of an index (text keys hold at most one space, so a key
+ *  of three words is never found and a bigram's first word must be the key's) */
+const indexHeads = new WeakMap<Compiled, Set<string>>();
+function headsOf(compiled: Compiled): Set<string> {
+  let heads = indexHeads.get(compiled);
+  if (!heads) {
+    heads = new Set();
+    for (const key of compiled.index.keys()) {
+      const sp = key.indexOf(' ');
+      if (sp > 0) heads.add(key.slice(0, sp));
+    }
+    // caller categories are also scored against the expanded built-in index (customScores)
+    if (compiled.links?.some((l) => l.size > 0)) {
+      compiled.expanded ??= getExpanded(compiled.params ?? CUSTOM_PARAMS);
+      for (const h of headsOf(compiled.expanded)) heads.add(h);
+    }
+    indexHeads.set(compiled, heads);
+  }
+  return heads;
+}
+
 function rank(compiled: Compiled, text: string, pro: boolean): string[] {
-  const terms = textTerms(text);
+  const terms = textTerms(text, headsOf(compiled));
   if (compiled === builtIn) {
     const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
     return select(builtInScores(terms), MIN_SCORE, share).map((i) => compiled.labels[i]!);
