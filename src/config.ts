@@ -76,7 +76,12 @@ export const ConfigEnv = Type.Object({
   ),
   REQUEST_TIMEOUT_MS: int(60_000, 1000, 600_000, 'Deadline of one API call, upstream calls included'),
   SWEEP_INTERVAL_SECONDS: int(30, 1, 3600, 'How often expired holds and idempotency records are swept'),
-  ENRICH_THREADS: int(0, 0, 64, 'Worker threads of the built-in analyzer; 0: cores − 1 (1 to 4)'),
+  ENRICH_THREADS: int(
+    0,
+    0,
+    64,
+    'Worker threads of the built-in analyzer; 0: cores − 1 (1 to 4). Batches under 2,000 characters run on the main thread, under 20,000 when the process may use only one core (a worker could not run beside it)',
+  ),
   LLM_PROVIDERS: Type.String({
     default: '',
     pattern: '^((model-2\\.0-flash|model-1\\.5-pro)(,(model-2\\.0-flash|model-1\\.5-pro))*)?$',
