@@ -91,13 +91,6 @@ export function idString(v: string | number): string {
   return typeof v === 'number' ? String(v) : v;
 }
 
-/** an integer count from a value an upstream sends as a number or a numeric string */
-export function toCount(v: string | number | undefined | null): number | null {
-  if (v === undefined || v === null || v === '') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : null;
-}
-
 /** unix seconds (number or numeric string) → ISO 8601 UTC */
 export function unixToIso(v: string | number): string {
   const n = typeof v === 'number' ? v : Number(v);
