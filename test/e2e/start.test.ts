@@ -33,22 +33,36 @@ function start(): Promise<Running> {
   let err = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${out}\n${err}`)), 90_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const listening = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-      if (!listening) return;
+    // The banner (stderr) is written before the listening line (stdout), but the two pipes are
+    // read apart, so the banner may arrive after it: wait for it a little once listening.
+    let grace: NodeJS.Timeout | undefined;
+    let done = false;
+    const settle = (base: string) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      const base = (JSON.parse(listening) as { url: string }).url;
-      // the banner is written before the listening line
+      clearTimeout(grace);
       const demoKey = /X-API-Key: (gl_\S+)/.exec(err)?.[1] ?? null;
       resolve({ child, base, demoKey, stdout: () => out, stderr: () => err });
     };
-    child.stdout!.on('data', onData);
+    const check = () => {
+      const listening = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+      if (!listening || done) return;
+      const base = (JSON.parse(listening) as { url: string }).url;
+      if (/X-API-Key: gl_\S+\s/.test(err)) settle(base);
+      else grace ??= setTimeout(() => settle(base), 3000);
+    };
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      check();
+    });
     child.stderr!.on('data', (b: Buffer) => {
       err += b.toString();
+      check();
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
+      clearTimeout(grace);
       reject(new Error(`exited with ${code}:\n${out}\n${err}`));
     });
   });
