@@ -144,4 +144,15 @@ describe('PostgreSQL holds, sweeper and reconcile', () => {
     expect(rows.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
     expect(await ledgers[0]!.countKeys()).toBe(0);
   });
+
+  test('a database a newer release has migrated is refused, not written to', async () => {
+    db = await createTestDatabase();
+    extra.push(await openPostgresLedger(db.url, { poolSize: 1 }));
+    await withClient(db.url, (c) =>
+      c.query("INSERT INTO schema_migrations (version, name) VALUES (99, 'from a newer release')"),
+    );
+    await expect(openPostgresLedger(db.url, { poolSize: 1 })).rejects.toThrow(
+      /schema version 99, newer than this release's 5/,
+    );
+  });
 });

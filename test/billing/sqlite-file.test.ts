@@ -132,3 +132,13 @@ test('a file of the first schema is upgraded on open and keeps its data', async 
   ledger = new SqliteLedger(path);
   expect(await ledger.reconcile()).toMatchObject({ entries: 3, problems: [] });
 });
+
+test('a file a newer release has migrated is refused, not written to', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gleaner-file-'));
+  const path = join(dir, 'ledger.db');
+  await new SqliteLedger(path).close();
+  const db = new Database(path);
+  db.pragma('user_version = 99');
+  db.close();
+  expect(() => new SqliteLedger(path)).toThrow(/schema version 99, newer than this release's 3/);
+});

@@ -423,6 +423,14 @@ export async function migrate(pool: Queryable): Promise<number[]> {
         (r) => r.version,
       ),
     );
+    // a database a newer release has migrated: this release would write rows its newer schema
+    // does not expect (a rollback after an upgrade)
+    const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+    const ahead = [...done].filter((v) => v > newest);
+    if (ahead.length > 0)
+      throw new Error(
+        `the ledger database has schema version ${Math.max(...ahead)}, newer than this release's ${newest}: run the release that migrated it (or a newer one)`,
+      );
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
       await client.query(m.sql);

@@ -106,6 +106,12 @@ export function migrate(db: Database.Database): void {
   try {
     db.exec(SCHEMA);
     const version = db.pragma('user_version', { simple: true }) as number;
+    // a file a newer release has migrated: this release would write rows its newer schema does
+    // not expect (a rollback after an upgrade)
+    if (version > MIGRATIONS.length)
+      throw new Error(
+        `the ledger file has schema version ${version}, newer than this release's ${MIGRATIONS.length}: run the release that migrated it (or a newer one)`,
+      );
     for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
     if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
     db.exec('COMMIT');
