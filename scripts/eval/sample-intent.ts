@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashString } from '../../src/enrichment/engine/features.js';
+import { restoreEscapes } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
-import { readJsonl, unescapeTweet } from '../train/data.js';
+import { readJsonl } from '../train/data.js';
 
 export const SAMPLE_FILES = [
   'sentiment/tweeteval-train.jsonl',
@@ -49,7 +50,7 @@ export function sample(
   const out: { key: string; cue: string; text: string }[] = [];
   for (const file of SAMPLE_FILES) {
     const records = readJsonl(file)
-      .map((r) => ({ key: `${file}#${String(r.id ?? r.tweet_id)}`, text: unescapeTweet(String(r.text)) }))
+      .map((r) => ({ key: `${file}#${String(r.id ?? r.tweet_id)}`, text: restoreEscapes(String(r.text)) }))
       .filter((r) => r.text.length >= 16 && r.text.length <= 220 && !done.has(r.key))
       .map((r) => ({ ...r, order: hashString(`${r.key}#${round}`) }))
       .sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : 1));

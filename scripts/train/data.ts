@@ -17,10 +17,6 @@ export interface Example<L extends string = string> {
   domain: 'tweet' | 'reddit';
 }
 
-// Some tweets in the SemEval files carry JSON escapes twice ('I\u2019m', 'a\u002c b'): the
-// analyzer reads them as the characters they stand for, and so does training.
-export const unescapeTweet = restoreEscapes;
-
 export function readJsonl(file: string): Record<string, unknown>[] {
   return readFileSync(join(DATA_DIR, file), 'utf8')
     .split('\n')
@@ -31,7 +27,7 @@ export function readJsonl(file: string): Record<string, unknown>[] {
 export function tweetEval(file: string): Example<Sentiment>[] {
   return readJsonl(file).map((r, i) => ({
     id: typeof r.tweet_id === 'string' ? r.tweet_id : `${file}#${i}`,
-    text: unescapeTweet(String(r.text)),
+    text: restoreEscapes(String(r.text)),
     label: r.label as Sentiment,
     domain: 'tweet',
   }));
@@ -53,7 +49,7 @@ export type ComplaintLabel = 'complaint' | 'not_complaint';
 export function complaints(): (Example<ComplaintLabel> & { source: string })[] {
   return readJsonl('complaints/train.jsonl').map((r) => ({
     id: String(r.tweet_id),
-    text: unescapeTweet(String(r.text)),
+    text: restoreEscapes(String(r.text)),
     label: r.label as ComplaintLabel,
     domain: 'tweet',
     source: String(r.domain),

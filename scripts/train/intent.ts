@@ -27,10 +27,10 @@ import {
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
-import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
+import { restoreEscapes, tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
-import { complaints, readJsonl, unescapeTweet } from './data.js';
+import { complaints, readJsonl } from './data.js';
 import { macroF1 } from './metrics.js';
 import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
@@ -54,7 +54,7 @@ export function intentDev(): IntentDevItem[] {
   for (const file of new Set(labels.map((l) => l.file))) {
     for (const r of readJsonl(file)) {
       const id = String(r.id ?? r.tweet_id);
-      texts.set(`${file}#${id}`, unescapeTweet(String(r.text)));
+      texts.set(`${file}#${id}`, restoreEscapes(String(r.text)));
     }
   }
   return labels.map((l) => {

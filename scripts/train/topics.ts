@@ -8,6 +8,7 @@
 // for a minimum lift (CustomParams.expansionLift). No TweetTopic text is read here.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { restoreEscapes } from '../../src/enrichment/engine/tokenizer.js';
 import { STOPWORDS } from '../../src/enrichment/keywords/lexicon.js';
 import {
   builtInTopicScores,
@@ -16,7 +17,7 @@ import {
   TAXONOMY,
 } from '../../src/enrichment/topics/index.js';
 import { MODELS_DIR } from '../../src/paths.js';
-import { readJsonl, unescapeTweet } from './data.js';
+import { readJsonl } from './data.js';
 
 /** minScore, dominance and minDf chosen on the TweetTopic pool's CV means (not nested); minShare is
  *  the lowest share caller categories may use: the nested CV chooses among share and lift floors at
@@ -39,7 +40,7 @@ export function expansionRows(opts = EXPANSION_OPTIONS): ExpansionRow[] {
   ];
   for (const file of files) {
     for (const r of readJsonl(file)) {
-      const { scores, keys } = builtInTopicScores(unescapeTweet(String(r.text)));
+      const { scores, keys } = builtInTopicScores(restoreEscapes(String(r.text)));
       let best = -1;
       let second = 0;
       for (let t = 0; t < scores.length; t++) {
