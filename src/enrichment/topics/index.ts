@@ -61,6 +61,8 @@ interface Compiled {
   params?: CustomParams;
   /** custom sets: the widened built-in index their links read (getExpanded) */
   expanded?: Compiled;
+  /** the words that open a two-word key of what this set scores against (headsOf) */
+  heads?: Set<string>;
 }
 
 /** a label needs this much evidence: one ordinary term */
@@ -458,9 +460,8 @@ function customScores(compiled: Compiled, terms: Map<string, number>): Float64Ar
 
 /** the words that open a multi-word key of an index (text keys hold at most one space, so a key
  *  of three words is never found and a bigram's first word must be the key's) */
-const indexHeads = new WeakMap<Compiled, Set<string>>();
 function headsOf(compiled: Compiled): Set<string> {
-  let heads = indexHeads.get(compiled);
+  let heads = compiled.heads;
   if (!heads) {
     heads = new Set();
     for (const key of compiled.index.keys()) {
@@ -472,7 +473,7 @@ function headsOf(compiled: Compiled): Set<string> {
       compiled.expanded ??= getExpanded(compiled.params ?? CUSTOM_PARAMS);
       for (const h of headsOf(compiled.expanded)) heads.add(h);
     }
-    indexHeads.set(compiled, heads);
+    compiled.heads = heads;
   }
   return heads;
 }
