@@ -7,7 +7,7 @@
 // the ratio is the median of the per-round ratios. Exits 1 below REQUIRED_RATIO.
 //   BENCH_SECONDS (per round, default 4), BENCH_ROUNDS (default 3), BENCH_TEXTS (texts per request,
 //   default 20), BENCH_CONNECTIONS (default 8), BENCH_SERVER_CPU / BENCH_LOAD_CPU (default 1 / 0),
-//   BENCH_PROVIDER (default model-2.0-flash), BENCH_BASELINE=<git revision> (also runs that revision's
+//   BENCH_PROVIDER (default model-2.0-flash), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
 //   server in the same rounds, against the same VADER figure)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { buildOnce, createKey, sqliteDatabase, startCluster } from '../scripts/l
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES } from '../src/contract/items.js';
 import { ROOT } from '../src/paths.js';
-import { BASELINE, baselineCheckout } from './lib/baseline.js';
+import { BASELINES, baselineCheckout } from './lib/baseline.js';
 import { cpuSeconds } from './lib/cpu.js';
 import { requireLoadTools, wrkSummary } from './lib/wrk.js';
 
@@ -187,10 +187,10 @@ export default async function run(): Promise<void> {
     const blocks = Math.floor((texts.length - measured) / PER_REQUEST);
     const warmupBodies = bodiesFile(warmup, warmupRequests);
     const roundBodies = bodiesFile(measured, blocks);
-    const baseline = BASELINE ? baselineCheckout(BASELINE) : undefined;
-    if (baseline) buildOnce(baseline.root);
+    const baselines = BASELINES.map((rev) => baselineCheckout(rev));
+    for (const baseline of baselines) buildOnce(baseline.root);
     const servers: Server[] = [{ name: 'server', rates: [], ratios: [], cpuRatios: [] }];
-    if (baseline)
+    for (const baseline of baselines)
       servers.push({
         name: `server @ ${baseline.rev}`,
         root: baseline.root,
@@ -224,7 +224,7 @@ export default async function run(): Promise<void> {
         }
       }
     } finally {
-      baseline?.remove();
+      for (const b of baselines) b.remove();
     }
     const list = (xs: readonly number[], digits: number) => xs.map((x) => x.toFixed(digits)).join(' / ');
     console.log(

@@ -7,13 +7,14 @@
 // texts, then every case reads the train texts from its own starting point, so that what it
 // analyzes is new to the engine (whose per-word memos would flatter a small sample read again and
 // again) until it has read them all.
-// BENCH_BASELINE=<git revision> adds that revision's engine (all four types) to the same rounds.
+// BENCH_BASELINE=<git revision>[,<revision>…] adds each revision's engine (all four types) to the
+// same rounds.
 import { join } from 'node:path';
 import vader from 'vader-sentiment';
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES, type EnrichmentType, type LlmProvider } from '../src/contract/items.js';
 import { analyze } from '../src/enrichment/engine/analyze.js';
-import { BASELINE, baselineCheckout } from './lib/baseline.js';
+import { BASELINES, baselineCheckout } from './lib/baseline.js';
 
 /** all four enrichment types together, against VADER's sentiment only (docs/enrichment.md) */
 const REQUIRED_RATIO = 2;
@@ -94,8 +95,8 @@ export default async function run(): Promise<void> {
         rates: [],
         ratios: [],
       });
-  const baseline = BASELINE ? baselineCheckout(BASELINE) : undefined;
-  if (baseline) {
+  const baselines = BASELINES.map((rev) => baselineCheckout(rev));
+  for (const baseline of baselines) {
     const mod = (await import(join(baseline.root, 'src/enrichment/engine/analyze.ts'))) as {
       analyze: typeof analyze;
     };
@@ -147,5 +148,5 @@ export default async function run(): Promise<void> {
       `${met ? 'met' : 'NOT MET'} (median ${ratio.toFixed(2)})`,
   );
   if (!met) process.exitCode = 1;
-  baseline?.remove();
+  for (const b of baselines) b.remove();
 }

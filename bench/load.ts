@@ -12,8 +12,8 @@
 // threads, from /proc) over the requests it answered in the round. The PostgreSQL server itself
 // is not pinned: its CPU is not in the per-request figure, and it shares the cores with both.
 //
-// BENCH_BASELINE=<git revision> also runs that revision's server (built in a temporary worktree)
-// in the same rounds, so a change is compared with what came before it in one run.
+// BENCH_BASELINE=<git revision>[,<revision>…] also runs each revision's server (built in a temporary
+// worktree) in the same rounds, so a change is compared with what came before it in one run.
 //   BENCH_SECONDS (per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 50),
 //   BENCH_SERVER_CPU / BENCH_LOAD_CPU (cores, default 1 and 0), BENCH_BARE_BYTES (the bare route
 //   sends pre-encoded bytes), BENCH_ENV (extra server settings, e.g. "KEY_CACHE_SECONDS=0")
@@ -33,7 +33,7 @@ import {
 import { writeDocSection } from '../scripts/lib/doc-section.js';
 import { createTestDatabase } from '../scripts/lib/pg.js';
 import { ROOT } from '../src/paths.js';
-import { BASELINE, baselineCheckout } from './lib/baseline.js';
+import { BASELINES, baselineCheckout } from './lib/baseline.js';
 import { cpuSeconds } from './lib/cpu.js';
 import { requireLoadTools, wrkSummary } from './lib/wrk.js';
 
@@ -198,18 +198,19 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'gleaner-load-'));
   const script = join(dir, 'post.lua');
   writeFileSync(script, WRK_SCRIPT);
-  const databases = [sqliteDatabase(), sqliteDatabase()];
-  const pgs = [await createTestDatabase(), ...(BASELINE ? [await createTestDatabase()] : [])];
-  const baseline = BASELINE ? baselineCheckout(BASELINE) : undefined;
+  const databases = [sqliteDatabase(), ...BASELINES.map(() => sqliteDatabase())];
+  const pgs = [await createTestDatabase()];
+  for (const _ of BASELINES) pgs.push(await createTestDatabase());
+  const baselines = BASELINES.map((rev) => baselineCheckout(rev));
   const servers: Server[] = [];
   try {
     const onSqlite = await gleaner('Gleaner', 'SQLite', databases[0]!.url);
     servers.push(onSqlite.server, (await gleaner('Gleaner', 'PostgreSQL', pgs[0]!.url)).server);
-    if (baseline) {
+    for (const [i, baseline] of baselines.entries()) {
       buildOnce(baseline.root);
-      const label = `Gleaner ${BASELINE}`;
-      servers.push((await gleaner(label, 'SQLite', databases[1]!.url, baseline.root)).server);
-      servers.push((await gleaner(label, 'PostgreSQL', pgs[1]!.url, baseline.root)).server);
+      const label = `Gleaner ${baseline.rev}`;
+      servers.push((await gleaner(label, 'SQLite', databases[i + 1]!.url, baseline.root)).server);
+      servers.push((await gleaner(label, 'PostgreSQL', pgs[i + 1]!.url, baseline.root)).server);
     }
     servers.unshift(await bareServer(onSqlite.body));
     // warm-up: JIT, caches, connection pools
@@ -241,13 +242,13 @@ async function main() {
       writeDocSection(
         join(ROOT, 'docs/reliability.md'),
         'bench:load',
-        `Run of ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores, Node ${process.version}${BASELINE ? `, beside ${BASELINE}` : ''}:\n\n${lines.join('\n')}`,
+        `Run of ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores, Node ${process.version}${BASELINES.length ? `, beside ${BASELINES.join(' and ')}` : ''}:\n\n${lines.join('\n')}`,
       );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     for (const d of databases) d.cleanup();
     for (const p of pgs) await p.drop();
-    baseline?.remove();
+    for (const b of baselines) b.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 }

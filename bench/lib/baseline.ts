@@ -1,13 +1,17 @@
-// BENCH_BASELINE=<git revision>: a checkout of that revision beside this one (a temporary git
-// worktree sharing this checkout's node_modules), so that a benchmark can run the code before a
-// change and after it in the same rounds of one run.
+// BENCH_BASELINE=<git revision>[,<revision>…]: a checkout of each revision beside this one (a
+// temporary git worktree sharing this checkout's node_modules), so that a benchmark can run the code
+// before a change (or before several) and after it in the same rounds of one run.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../src/paths.js';
 
-export const BASELINE = process.env.BENCH_BASELINE || undefined;
+/** the revisions to run beside this checkout, in the order given */
+export const BASELINES: readonly string[] = (process.env.BENCH_BASELINE ?? '')
+  .split(',')
+  .map((r) => r.trim())
+  .filter((r) => r !== '');
 
 export interface Checkout {
   rev: string;
