@@ -41,6 +41,17 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('three runs in the ninth inning')).toContain('sports');
   });
 
+  it('does not read a short word as a longer cue whose stem it spells ("box" is not "boxing")', () => {
+    expect(classifyTopics('open the box already')).not.toContain('sports');
+    expect(classifyTopics('out of the box thinking')).not.toContain('sports');
+    expect(classifyTopics('see you fri!')).not.toContain('food_drink');
+    expect(classifyTopics('wed night plans anyone')).not.toContain('relationships');
+    // the longer words still count, and so do their plurals
+    expect(classifyTopics('heavyweight boxing title fight tonight')).toContain('sports');
+    expect(classifyTopics('these fries are great')).toContain('food_drink');
+    expect(classifyTopics('two weddings in one summer')).toContain('relationships');
+  });
+
   it('copes with a 100,000-character text', () => {
     const out = classifyTopics('The stadium crowd cheered the goal. '.repeat(3000));
     expect(out[0]).toBe('sports');

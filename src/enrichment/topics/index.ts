@@ -82,7 +82,7 @@ export const CUSTOM_PARAMS: Readonly<CustomParams> = {
   neighbour: 0.5,
   contested: 0,
   expansion: 1,
-  expansionShare: 0.25,
+  expansionShare: 0.4,
   expansionLift: 0,
   combine: 'sum',
 };
@@ -92,19 +92,26 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 
 /** the lookup form of a word: short words stay as written, since stems collide there
  *  ("ups" → "up", "bus" → "bu"); so does a longer word whose stem is a function word ("inning" →
- *  "in", "evening" → "even", "wellness" → "well"), which would otherwise match that word */
+ *  "in", "evening" → "even", "wellness" → "well"), which would otherwise match that word, or whose
+ *  stem is as short as a word kept as written ("boxing" → "box", "fries" → "fri", "wedding" →
+ *  "wed", which would match "box", "Fri" and "Wed"): that word loses only a plural "s" */
 function wordKey(w: string): string {
   if (w.length <= 4) return w;
-  const s = stem(w);
-  return STOPWORDS.has(s) ? w : s;
+  return longKey(w, stem(w));
 }
 
 /** wordKey of a token's lowercase form, through the facts the tokenizer attached to it */
 function tokenKey(t: Token): string {
   const w = t.lower;
   if (w.length <= 4) return w;
-  const s = t.facts ? stemWith(t.facts, w) : stem(w);
-  return STOPWORDS.has(s) ? w : s;
+  return longKey(w, t.facts ? stemWith(t.facts, w) : stem(w));
+}
+
+/** the key of a word longer than four characters, whose stem is `s` */
+function longKey(w: string, s: string): string {
+  if (s.length > 3 && !STOPWORDS.has(s)) return s;
+  if (STOPWORDS.has(s)) return w;
+  return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
 function termKey(term: string): string {
