@@ -52,6 +52,11 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('two weddings in one summer')).toContain('relationships');
   });
 
+  it('reads "watching" as viewing, not as wearing a watch', () => {
+    expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
+    expect(classifyTopics('my new rolex watch')).toContain('fashion');
+  });
+
   it('copes with a 100,000-character text', () => {
     const out = classifyTopics('The stadium crowd cheered the goal. '.repeat(3000));
     expect(out[0]).toBe('sports');

@@ -86,10 +86,10 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     scope: 'Clothing, style, outfits, shoes, accessories, designers, fashion weeks, streetwear',
     terms: `fashion style stylish outfit outfits clothes clothing dress dresses shirt tshirt jeans jacket
       coat hoodie sweater skirt suit shoes sneakers boots heels bag handbag purse accessories jewelry
-      necklace earrings ring watch designer brand wear wearing wore runway model collection streetwear
+      necklace earrings ring designer brand wear wearing wore runway model collection streetwear
       vintage thrift wardrobe trend`,
     strong: `ootd gucci prada chanel dior louis vuitton versace balenciaga zara h&m nike adidas yeezy
-      vogue fashionweek`,
+      vogue fashionweek rolex wristwatch`,
     emoji: '👗👠👟👜👔👕👖🧥🕶️💍',
   },
   beauty: {
