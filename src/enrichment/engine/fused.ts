@@ -210,6 +210,11 @@ class TokenSums {
     const sums = at + 1;
     const counts = sums + t.sumWidth;
     const mask = (1 << t.bits) - 1;
+    // a first pass only touches each row, so that the CPU overlaps their cache misses
+    const w = t.weights;
+    let touch = 0;
+    for (let i = 0; i < hashes.length; i++) touch ^= w[(hashes[i]! & mask) * t.stride]!;
+    _sink ^= touch;
     for (let i = 0; i < hashes.length; i++) {
       const kind = kinds[i]!;
       addRow(t, (hashes[i]! & mask) * t.stride, kind, slab, sums);
