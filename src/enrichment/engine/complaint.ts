@@ -40,10 +40,10 @@ export function complaintLogit(
   sentimentProbs: readonly number[],
 ): number {
   const m = d.model;
-  const { sums, n } = modelSums(m, featureCache(text));
+  const { sums, at, n } = modelSums(m, featureCache(text));
   const norm = m.sqrtNorm && n > 0 ? m.scale / Math.sqrt(n) : m.scale;
   const margin =
-    (sums[1]! - sums[0]!) * norm + m.bias[1]! - m.bias[0]! + m.calibration[1]! - m.calibration[0]!;
+    (sums[at + 1]! - sums[at]!) * norm + m.bias[1]! - m.bias[0]! + m.calibration[1]! - m.calibration[0]!;
   const x = stackFeatures(margin, sentimentProbs);
   let s = 0;
   for (let k = 0; k < x.length; k++) s += x[k]! * d.stack[k]!;

@@ -42,10 +42,11 @@ export interface FusedTable {
 }
 
 export interface FusedSums {
-  /** integer weight sums of every part, at its sumOffset */
-  sums: Int32Array;
+  /** integer weight sums of every part, at its sumOffset (plain arrays of small integers: a typed
+   *  array of this size would take a buffer outside the heap, slow to allocate for every text) */
+  sums: number[];
   /** number of features each part read */
-  counts: Int32Array;
+  counts: number[];
 }
 
 const MAX_KIND = FULL_SPEC.charMax;
@@ -210,6 +211,11 @@ class TokenSums {
     const sums = at + 1;
     const counts = sums + t.sumWidth;
     const mask = (1 << t.bits) - 1;
+    // a first pass only touches each row, so that the CPU overlaps their cache misses
+    const w = t.weights;
+    let touch = 0;
+    for (let i = 0; i < hashes.length; i++) touch ^= w[(hashes[i]! & mask) * t.stride]!;
+    _sink ^= touch;
     for (let i = 0; i < hashes.length; i++) {
       const kind = kinds[i]!;
       addRow(t, (hashes[i]! & mask) * t.stride, kind, slab, sums);
@@ -241,6 +247,23 @@ function addRow(t: FusedTable, row: number, kind: number, out: Int32Array, at: n
   }
 }
 
+/** addRow for a word bigram's row, into a text's sums */
+function addBigramRow(t: FusedTable, row: number, out: number[]): void {
+  const w = t.weights;
+  if (t.prefix) {
+    const len = t.prefix[KIND_BIGRAM]!;
+    for (let j = 0; j < len; j++) out[j]! += w[row + j]!;
+    return;
+  }
+  const list = t.byKind[KIND_BIGRAM]!;
+  for (let q = 0; q < list.length; q++) {
+    const p = t.parts[list[q]!]!;
+    const base = row + p.offset;
+    const so = p.sumOffset;
+    for (let j = 0; j < p.width; j++) out[so + j]! += w[base + j]!;
+  }
+}
+
 let bigramRows = new Int32Array(256);
 
 /** The sums of every part of `table` over the text's features (memoised in the cache). */
@@ -250,8 +273,10 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   const tokens = cache.tokens;
   const width = table.sumWidth;
   const nParts = table.parts.length;
-  const sums = new Int32Array(width);
-  const counts = new Int32Array(nParts);
+  const sums: number[] = [];
+  for (let j = 0; j < width; j++) sums.push(0);
+  const counts: number[] = [];
+  for (let p = 0; p < nParts; p++) counts.push(0);
   let memo = tokenSums.get(table);
   if (!memo) {
     memo = new TokenSums(table);
@@ -282,7 +307,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     let touch = 0;
     for (let i = 0; i < nRows; i++) touch ^= w[rows[i]!]!;
     _sink ^= touch;
-    for (let i = 0; i < nRows; i++) addRow(table, rows[i]!, KIND_BIGRAM, sums, 0);
+    for (let i = 0; i < nRows; i++) addBigramRow(table, rows[i]!, sums);
     for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
   }
   const out = { sums, counts };
@@ -311,8 +336,12 @@ export function register(table: FusedTable): FusedTable {
 }
 
 /** One model's sums and feature count: from a table already computed for this text if any, else
- *  from the first table holding the model, else from a table of its own. */
-export function modelSums(model: LinearModel, cache: FeatureCache): { sums: Int32Array; n: number } {
+ *  from the first table holding the model, else from a table of its own. The model's sums are
+ *  sums[at .. at + its blocks × classes). */
+export function modelSums(
+  model: LinearModel,
+  cache: FeatureCache,
+): { sums: readonly number[]; at: number; n: number } {
   const places = placesOf.get(model);
   let place: Place | undefined;
   if (places) {
@@ -329,7 +358,7 @@ export function modelSums(model: LinearModel, cache: FeatureCache): { sums: Int3
   const { table, part } = place!;
   const r = fusedSums(table, cache);
   const p = table.parts[part]!;
-  return { sums: r.sums.subarray(p.sumOffset, p.sumOffset + p.width), n: r.counts[part]! };
+  return { sums: r.sums, at: p.sumOffset, n: r.counts[part]! };
 }
 
 export { FeatureCache };

@@ -357,21 +357,19 @@ export interface IntentInputVector {
 
 const WORD_SPEC = { bits: INTENT_WORD_BITS, bigrams: true, charMin: 0, charMax: 0 };
 
-/** the inputs of the learned model for one text (non-empty tokens) */
-export function intentInputs({
-  text,
-  features,
-  sentiment,
-  complaint,
-  params = INTENT_PARAMS,
-}: Omit<IntentInputs, 'model'>): IntentInputVector {
+/** the inputs of the learned model for one text (non-empty tokens); with `dense`, the dense inputs
+ *  are written there (a Float64Array of INTENT_DENSE.length) instead of into a new array */
+export function intentInputs(
+  { text, features, sentiment, complaint, params = INTENT_PARAMS }: Omit<IntentInputs, 'model'>,
+  dense?: Float64Array,
+): IntentInputVector {
   const head = text.length > SCAN_CHARS ? text.slice(0, SCAN_CHARS) : text;
   const logit = complaintLogit(complaint, features, sentiment.probs);
   const pat = patternsOf(head);
   const rule = ruleFrom(pat, sentiment, logit, params);
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
-  const d = new Float64Array(INTENT_DENSE.length);
+  const d = dense ? dense.fill(0) : new Float64Array(INTENT_DENSE.length);
   let k = 0;
   d[k++] = 1;
   for (const label of INTENTS) d[k++] = rule === label ? 1 : 0;
@@ -429,6 +427,9 @@ export interface IntentModel {
   words: Map<number, Float64Array>;
 }
 
+/** keeps the touching pass of intentLogits from being optimized away */
+let _sink = 0;
+
 /** the model's logits, one per INTENTS label */
 export function intentLogits(model: IntentModel, x: IntentInputVector): Float64Array {
   const C = INTENTS.length;
@@ -442,6 +443,10 @@ export function intentLogits(model: IntentModel, x: IntentInputVector): Float64A
   if (table) {
     // the same additions in the same order as through the map; k / 1e4 is exactly the weight
     const { tenThousandths, known } = table;
+    // a first pass only touches each word's row, so that the CPU overlaps the cache misses
+    let touch = 0;
+    for (const b of x.words) touch ^= tenThousandths[b * C]!;
+    _sink ^= touch;
     for (const b of x.words) {
       if (known[b] === 0) continue;
       const o = b * C;
@@ -525,5 +530,9 @@ export function intentModel(provider: LlmProvider): IntentModel {
 
 export function classifyIntent(inputs: IntentInputs): Intent {
   if (inputs.features.tokens.length === 0) return 'engagement';
-  return intentOf(inputs.model, intentInputs(inputs));
+  return intentOf(inputs.model, intentInputs(inputs, denseScratch));
 }
+
+/** the dense inputs of the text classifyIntent reads (a typed array of this size takes a buffer
+ *  outside the heap, slow to allocate for every text; the vector does not outlive the call) */
+const denseScratch = new Float64Array(INTENT_DENSE.length);

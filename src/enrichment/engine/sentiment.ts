@@ -58,10 +58,14 @@ export const featureCache = (t: TextFeatures): FeatureCache =>
 
 /** the gate's logit for "Reddit rather than tweet" */
 export function gateLogit(gate: LinearModel, text: TextFeatures): number {
-  const { sums, n } = modelSums(gate, featureCache(text));
+  const { sums, at, n } = modelSums(gate, featureCache(text));
   const norm = gate.sqrtNorm && n > 0 ? gate.scale / Math.sqrt(n) : gate.scale;
   return (
-    (sums[1]! - sums[0]!) * norm + gate.bias[1]! - gate.bias[0]! + gate.calibration[1]! - gate.calibration[0]!
+    (sums[at + 1]! - sums[at]!) * norm +
+    gate.bias[1]! -
+    gate.bias[0]! +
+    gate.calibration[1]! -
+    gate.calibration[0]!
   );
 }
 
@@ -88,17 +92,17 @@ export function memberLogProbs(members: readonly LinearModel[], text: TextFeatur
   for (const m of members) {
     if (m.blocks !== 3 || m.classes.length !== 3)
       throw new Error('sentiment member: expected 3 blocks × 3 classes');
-    const { sums: s, n } = modelSums(m, cache);
+    const { sums, at, n } = modelSums(m, cache);
     const norm = n > 0 ? m.scale / Math.sqrt(2 * n) : m.scale;
     const b0 = m.bias[0]! + m.calibration[0]!;
     const b1 = m.bias[1]! + m.calibration[1]!;
     const b2 = m.bias[2]! + m.calibration[2]!;
     for (let d = 0; d < 2; d++) {
-      const o = 3 + 3 * d;
+      const o = at + 3 + 3 * d;
       logSoftmax3(
-        (s[0]! + s[o]!) * norm + b0,
-        (s[1]! + s[o + 1]!) * norm + b1,
-        (s[2]! + s[o + 2]!) * norm + b2,
+        (sums[at]! + sums[o]!) * norm + b0,
+        (sums[at + 1]! + sums[o + 1]!) * norm + b1,
+        (sums[at + 2]! + sums[o + 2]!) * norm + b2,
         out[d]!,
         share,
       );

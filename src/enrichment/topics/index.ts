@@ -420,8 +420,8 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
   return terms;
 }
 
-function score(compiled: Compiled, terms: Map<string, number>): Float64Array {
-  const scores = new Float64Array(compiled.labels.length);
+function score(compiled: Compiled, terms: Map<string, number>, out?: Float64Array): Float64Array {
+  const scores = out ? out.fill(0) : new Float64Array(compiled.labels.length);
   for (const [term, w] of terms) {
     const list = compiled.index.get(term);
     if (!list) continue;
@@ -442,8 +442,12 @@ function select(scores: Float64Array, minScore: number, share: number): number[]
 /** first-person words: a personal post is "daily life" unless something stronger is there */
 const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
 
-function builtInScores(terms: Map<string, number>, compiled = getBuiltIn()): Float64Array {
-  const scores = score(compiled, terms);
+function builtInScores(
+  terms: Map<string, number>,
+  compiled = getBuiltIn(),
+  out?: Float64Array,
+): Float64Array {
+  const scores = score(compiled, terms, out);
   if (FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
   return scores;
 }
@@ -485,11 +489,18 @@ function headsOf(compiled: Compiled): Set<string> {
   return heads;
 }
 
+let builtInScratch: Float64Array | undefined;
+
 function rank(compiled: Compiled, text: string, pro: boolean): string[] {
   const terms = textTerms(text, headsOf(compiled));
   if (compiled === builtIn) {
     const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
-    return select(builtInScores(terms), MIN_SCORE, share).map((i) => compiled.labels[i]!);
+    // the scores are read here only: a reused array (a typed array of this size takes a buffer
+    // outside the heap, slow to allocate for every text)
+    builtInScratch ??= new Float64Array(compiled.labels.length);
+    return select(builtInScores(terms, compiled, builtInScratch), MIN_SCORE, share).map(
+      (i) => compiled.labels[i]!,
+    );
   }
   const p = compiled.params ?? CUSTOM_PARAMS;
   return select(customScores(compiled, terms), p.minScore, p.share).map((i) => compiled.labels[i]!);
