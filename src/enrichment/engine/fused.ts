@@ -247,7 +247,8 @@ function addRow(t: FusedTable, row: number, kind: number, out: Int32Array, at: n
   }
 }
 
-/** addRow for a word bigram's row, into a text's sums */
+/** addRow for a word bigram's row, into a text's sums: a plain array, where addRow writes a token's
+ *  Int32Array slab (one function per array kind keeps each one's stores monomorphic) */
 function addBigramRow(t: FusedTable, row: number, out: number[]): void {
   const w = t.weights;
   if (t.prefix) {

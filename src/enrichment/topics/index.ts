@@ -109,8 +109,8 @@ function tokenKey(t: Token): string {
 
 /** the key of a word longer than four characters, whose stem is `s` */
 function longKey(w: string, s: string): string {
-  if (s.length > 3 && !STOPWORDS.has(s)) return s;
   if (STOPWORDS.has(s)) return w;
+  if (s.length > 3) return s;
   return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
