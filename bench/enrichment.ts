@@ -8,7 +8,8 @@
 // analyzes is new to the engine (whose per-word memos would flatter a small sample read again and
 // again) until it has read them all.
 // BENCH_BASELINE=<git revision>[,<revision>…] adds each revision's engine (all four types) to the
-// same rounds.
+// same rounds, then compares this code with it case by case in pairs timed by CPU time
+// (BENCH_PAIRS pairs per case, default 100).
 import { join } from 'node:path';
 import vader from 'vader-sentiment';
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
@@ -22,6 +23,9 @@ const REQUIRED_RATIO = 2;
 const WARMUP = 2_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 400);
+/** beside a baseline: pairs per case, and texts per pair (see pairedSpeedups) */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
+const PAIR_TEXTS = 200;
 
 /** tweets and Reddit comments, alternating */
 function mix(tweetFile: string, redditFile: string, n = Number.POSITIVE_INFINITY): string[] {
@@ -96,10 +100,12 @@ export default async function run(): Promise<void> {
         ratios: [],
       });
   const baselines = BASELINES.map((rev) => baselineCheckout(rev));
+  const baselineAnalyze = new Map<string, typeof analyze>();
   for (const baseline of baselines) {
     const mod = (await import(join(baseline.root, 'src/enrichment/engine/analyze.ts'))) as {
       analyze: typeof analyze;
     };
+    baselineAnalyze.set(baseline.rev, mod.analyze);
     for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[])
       cases.push({
         name: `all four @ ${baseline.rev}`,
@@ -148,5 +154,57 @@ export default async function run(): Promise<void> {
       `${met ? 'met' : 'NOT MET'} (median ${ratio.toFixed(2)})`,
   );
   if (!met) process.exitCode = 1;
+  for (const [rev, old] of baselineAnalyze) pairedSpeedups(rev, old, types, texts);
   for (const b of baselines) b.remove();
+}
+
+/** Speed-ups of this code over a baseline revision's `analyze`, by CPU time in fine-grained pairs:
+ *  each pair puts the same PAIR_TEXTS texts through both, one after the other (which goes first
+ *  alternates), so that a machine whose speed drifts moves both sides of a pair alike; the figure is
+ *  the median of the per-pair speed-ups, with their quartiles. */
+function pairedSpeedups(
+  rev: string,
+  old: typeof analyze,
+  types: [string, EnrichmentType[]][],
+  texts: readonly string[],
+): void {
+  const cpuPerText = (f: typeof analyze, t: EnrichmentType[], provider: LlmProvider, at: number) => {
+    const u0 = process.cpuUsage();
+    for (let i = 0; i < PAIR_TEXTS; i++) f({ texts: [texts[(at + i) % texts.length]!], types: t, provider });
+    const u = process.cpuUsage(u0);
+    return (u.user + u.system) / PAIR_TEXTS;
+  };
+  const quantile = (xs: readonly number[], q: number) =>
+    [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
+  console.log(
+    `\npaired against ${rev}: ${PAIRS} pairs of ${PAIR_TEXTS} texts per case, CPU time, median speed-up (quartiles)`,
+  );
+  let at = 0;
+  for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[])
+    for (const [name, t] of types) {
+      const ups: number[] = [];
+      const mine: number[] = [];
+      const theirs: number[] = [];
+      // the first pairs warm both sides up on this case and are not counted
+      for (let k = -4; k < PAIRS; k++) {
+        let a: number;
+        let b: number;
+        if (k % 2 === 0) {
+          a = cpuPerText(old, t, provider, at);
+          b = cpuPerText(analyze, t, provider, at);
+        } else {
+          b = cpuPerText(analyze, t, provider, at);
+          a = cpuPerText(old, t, provider, at);
+        }
+        at += PAIR_TEXTS;
+        if (k < 0) continue;
+        theirs.push(a);
+        mine.push(b);
+        ups.push(a / b);
+      }
+      console.log(
+        `  ${name.padEnd(9)} ${provider.padEnd(16)} ${median(ups).toFixed(2)}× (${quantile(ups, 0.25).toFixed(2)}-${quantile(ups, 0.75).toFixed(2)}); ` +
+          `${median(mine).toFixed(1)} against ${median(theirs).toFixed(1)} µs of CPU per text`,
+      );
+    }
 }
