@@ -112,6 +112,10 @@ function perLabel(gold: readonly Intent[], pred: readonly Intent[]) {
   });
 }
 
+/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-1,303; rounds 20-23
+ *  came after) */
+const PREVIOUS_RELEASE_LABELS = 1303;
+
 export default async function (): Promise<EvalRow[]> {
   const items = intentDev();
   const pool = items.filter((it) => !isIntentFinal(it));
@@ -168,6 +172,26 @@ export default async function (): Promise<EvalRow[]> {
     target: 0.65,
     proMargin: PRO_MARGIN,
     missed: !shipped,
+  });
+
+  // the same out-of-fold predictions, read on the texts the previous release's pool held: with the
+  // pool grown, this is the figure to set beside that release's CV figure
+  const earlier = new Set(items.slice(0, PREVIOUS_RELEASE_LABELS));
+  const earlierFolds = (p: LlmProvider): number[] => {
+    const oof = cvs.get(p)!.oof;
+    return Array.from({ length: FOLDS }, (_f, f) => {
+      const idx = pool.flatMap((it, i) => (earlier.has(it) && intentFold(it) === f ? [i] : []));
+      return f1Of(
+        idx.map((i) => pool[i]!.label),
+        idx.map((i) => oof[i]!),
+      );
+    });
+  };
+  rows.push({
+    task: 'intent',
+    measure: `6 labels, macro-F1 on the previous release's pool texts (${pool.filter((it) => earlier.has(it)).length} of the ${PREVIOUS_RELEASE_LABELS} first labels; same CV)`,
+    flash: { cv: earlierFolds('model-2.0-flash') },
+    pro: { cv: earlierFolds('model-1.5-pro') },
   });
 
   // per label, on the pooled out-of-fold predictions (and the final split)
