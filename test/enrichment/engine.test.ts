@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
+import { lexiconFeatures } from '../../src/enrichment/engine/lexicon.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
 
@@ -174,5 +175,23 @@ describe('analyze', () => {
     expect(run()).toEqual(before);
     readWords(TOKEN_MEMO_SIZE); // now only in the older generation: copied from there
     expect(run()).toEqual(before);
+  });
+});
+
+describe('sentiment lexicon features', () => {
+  it('count a word of the lexicon by its valence, and a negated one against it', () => {
+    const [pos, neg] = lexiconFeatures(tokenize('I love this, what a wonderful day'));
+    expect(pos).toBeGreaterThan(0.5);
+    expect(neg).toBe(0);
+    const [pos2, neg2] = lexiconFeatures(tokenize("I don't love this"));
+    expect(pos2).toBe(0);
+    expect(neg2).toBeGreaterThan(0);
+    expect(lexiconFeatures(tokenize('the bus leaves at noon'))).toEqual([0, 0]);
+  });
+
+  it('stay below 1 however many words a text has', () => {
+    const [pos] = lexiconFeatures(tokenize('great '.repeat(5000)));
+    expect(pos).toBeGreaterThan(0.99);
+    expect(pos).toBeLessThan(1);
   });
 });

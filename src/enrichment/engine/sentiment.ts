@@ -4,8 +4,8 @@
 // so each model holds shared weights plus per-domain corrections (three weight blocks per
 // feature: shared, tweet, Reddit), and a gate model estimates how tweet-like a text is; the answer
 // mixes the two domain readings by that estimate. A provider is a list of member models whose
-// log-probabilities are averaged, then go through an optional per-domain readout (a 3×4 linear map)
-// and a per-domain class calibration, both tuned on out-of-fold predictions of the training data.
+// log-probabilities are averaged, then go through an optional per-domain readout (a linear map of
+// them, a constant and optionally the text's two lexicon features, lexicon.ts) and a per-domain class calibration, both tuned on out-of-fold predictions of the training data.
 // A provider's models (and the complaint model) are fused into one table, so each feature of a
 // text costs one memory access for all of them (fused.ts).
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { LlmProvider } from '../../contract/items.js';
 import { MODELS_DIR } from '../../paths.js';
 import { FeatureCache } from './features.js';
 import { canFuse, fuse, modelSums, register } from './fused.js';
+import { lexiconFeatures } from './lexicon.js';
 import { type LinearModel, loadModel } from './linear.js';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
@@ -30,6 +31,8 @@ export interface SentimentAnalyzer {
   /** optional per-domain readout (null: none): logit k = Σ_j W[k][j]·logp_j + W[k][3], applied to
    *  the averaged member log-probabilities before the calibration */
   readout?: (number[][] | null)[];
+  /** the readout reads the lexicon features (readsLexicon) */
+  lexicon?: boolean;
 }
 
 export interface SentimentResult {
@@ -112,25 +115,37 @@ export function memberLogProbs(members: readonly LinearModel[], text: TextFeatur
 }
 
 const NEUTRAL_PROBS: readonly number[] = [0, 1, 0];
+const lexScratch = [0, 0];
 
-/** a domain reading through its readout (see SentimentAnalyzer.readout); unchanged without one */
+/** a domain reading through its readout (see SentimentAnalyzer.readout); unchanged without one.
+ *  A row longer than 4 also weighs the text's lexicon features (lexicon.ts): w[4 + j] · lex[j]. */
 export function applyReadout(
   W: readonly (readonly number[])[] | null | undefined,
   l: readonly number[],
+  lex?: readonly number[],
 ): number[] {
   if (!W) return l as number[];
-  return W.map((w) => w[0]! * l[0]! + w[1]! * l[1]! + w[2]! * l[2]! + w[3]!);
+  return W.map((w) => {
+    let z = w[0]! * l[0]! + w[1]! * l[1]! + w[2]! * l[2]! + w[3]!;
+    for (let j = 4; j < w.length; j++) z += w[j]! * lex![j - 4]!;
+    return z;
+  });
 }
+
+/** whether a provider's readout reads the lexicon features */
+export const readsLexicon = (readout: SentimentAnalyzer['readout']): boolean =>
+  (readout ?? []).some((W) => W?.some((w) => w.length > 4) ?? false);
 
 export function predictSentiment(a: SentimentAnalyzer, text: TextFeatures): SentimentResult {
   const cache = featureCache(text);
   if (cache.tokens.length === 0) return { label: 'neutral', score: 0, probs: [...NEUTRAL_PROBS] };
   const g = tweetLikeness(a.gate, cache, a.gateSharpness);
   const logs = memberLogProbs(a.members, cache);
+  const lex = a.lexicon ? lexiconFeatures(cache.tokens, lexScratch) : undefined;
   const probs = [0, 0, 0];
   for (let d = 0; d < DOMAINS.length; d++) {
     const w = d === 0 ? g : 1 - g;
-    const l = applyReadout(a.readout?.[d], logs[d]!);
+    const l = applyReadout(a.readout?.[d], logs[d]!, lex);
     const c = a.calibration[d]!;
     const z0 = l[0]! + c[0]!;
     const z1 = l[1]! + c[1]!;
@@ -189,6 +204,7 @@ export function sentimentAnalyzer(provider: LlmProvider): SentimentAnalyzer {
       gateSharpness: p.gateSharpness ?? 1,
       calibration: p.calibration,
       readout: p.readout,
+      lexicon: readsLexicon(p.readout),
     };
     const complaintFile = join(MODELS_DIR, COMPLAINT_MANIFEST);
     const complaint = existsSync(complaintFile)

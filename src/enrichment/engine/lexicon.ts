@@ -1,0 +1,73 @@
+// Sentiment lexicon features: how much positive and negative valence a text's words carry by a
+// fixed word list (models/sentiment-lexicon.tsv, the VADER lexicon of Hutto and Gilbert 2014,
+// written there by `npm run train -- sentiment`). The n-gram models learn word weights from the
+// training tweets alone, so a sentiment word that was rare or absent in them carries little; the
+// lexicon knows it anyway, which matters most on text later than the training data. The two
+// features enter the sentiment readout (sentiment.ts) beside the members' log-probabilities.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODELS_DIR } from '../../paths.js';
+
+export const SENTIMENT_LEXICON = 'sentiment-lexicon.tsv';
+/** a word read in a negation scope (`NEG_word`) counts with its valence times this (VADER's factor) */
+export const NEGATED_VALENCE = -0.74;
+
+let table: Map<string, number> | undefined;
+
+/** word → valence (−4 to 4), loaded once per process or worker thread */
+export function lexicon(): Map<string, number> {
+  if (!table) {
+    const file = join(MODELS_DIR, SENTIMENT_LEXICON);
+    if (!existsSync(file)) throw new Error(`missing ${file}: run npm run train -- sentiment`);
+    table = new Map();
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.startsWith('#')) continue; // the header (no lexicon entry starts with '#')
+      const tab = line.indexOf('\t');
+      if (tab > 0) table.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+    }
+  }
+  return table;
+}
+
+/** Parses the VADER lexicon file format (word, mean valence, sd, ratings; tab-separated) into the
+ *  shipped table's lines ("word\tvalence"), lowercased, first entry of a word kept. */
+export function lexiconLines(vaderLexicon: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of vaderLexicon.split('\n')) {
+    const p = line.split('\t');
+    if (p.length < 2) continue;
+    const w = p[0]!.trim().toLowerCase();
+    const v = Number(p[1]);
+    if (!w || w.startsWith('#') || !Number.isFinite(v) || seen.has(w)) continue;
+    seen.add(w);
+    out.push(`${w}\t${v}`);
+  }
+  return out;
+}
+
+/** The two lexicon features of a token list: the positive and the negative valence summed over the
+ *  words (a negated word's valence times NEGATED_VALENCE), each squashed into [0, 1) as VADER
+ *  normalizes its sum (x / √(x² + 15)). */
+export function lexiconFeatures(tokens: readonly string[], out: number[] = [0, 0]): number[] {
+  const lex = lexicon();
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let v: number | undefined;
+    if (t.startsWith('NEG_')) {
+      v = lex.get(t.slice(4));
+      if (v === undefined) continue;
+      v *= NEGATED_VALENCE;
+    } else {
+      v = lex.get(t);
+      if (v === undefined) continue;
+    }
+    if (v > 0) pos += v;
+    else neg -= v;
+  }
+  out[0] = pos / Math.sqrt(pos * pos + 15);
+  out[1] = neg / Math.sqrt(neg * neg + 15);
+  return out;
+}
