@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { LlmProvider } from '../../src/contract/items.js';
 import type { FeatureSpec } from '../../src/enrichment/engine/features.js';
 import { FeatureCache } from '../../src/enrichment/engine/features.js';
-import { lexiconFeatures, lexiconLines, SENTIMENT_LEXICON } from '../../src/enrichment/engine/lexicon.js';
+import { lexiconFeatures, SENTIMENT_LEXICON } from '../../src/enrichment/engine/lexicon.js';
 import { encodeModel, type LinearModel, softmax } from '../../src/enrichment/engine/linear.js';
 import {
   applyReadout,
@@ -94,12 +94,11 @@ const GATE = {
   opts: { epochs: 4, averageFrom: 1, lr: 0.1, l2: 1e-6, seed: 4 },
 };
 const SHARPNESS = [1, 1.5, 2, 2.5, 3, 4, 5, 6];
-/** the domains whose reading goes through a fitted readout (fitReadout) */
+/** the domains whose reading goes through a fitted readout (fitReadout), which also reads the text's
+ *  lexicon features (lexicon.ts): under nested 5-fold CV flash went from 0.682 to 0.695 on tweets,
+ *  0.723 to 0.728 on Reddit and 0.631 to 0.638 on the time split against the Reddit readout alone
+ *  without them; a tweet readout without them moved tweets by 0.001 (docs/enrichment.md) */
 const READOUT: readonly string[] = ['tweet', 'reddit'];
-/** whether the readouts also read the text's lexicon features (lexicon.ts): under 5-fold CV (nested)
- *  flash went from 0.682 to 0.694 on tweets, 0.723 to 0.728 on Reddit and 0.631 to 0.637 on the
- *  time split; a tweet readout without them moved tweets by 0.001 (docs/enrichment.md) */
-const LEXICON_READOUT = true;
 
 const domainIndex = (d: Example['domain']) => DOMAINS.indexOf(d);
 
@@ -141,15 +140,16 @@ export function calibrate(gold: readonly number[], logProbs: readonly (readonly 
 }
 
 /** A readout of a domain reading: a class-balanced 3-class logistic regression on the three
- *  log-probabilities and a constant, fitted by full-batch gradient descent from zero (400 steps of
- *  0.5, deterministic); weights rounded to 4 decimals. Row k gives the logit of class k. */
+ *  log-probabilities, a constant and the text's lexicon features, fitted by full-batch gradient
+ *  descent from zero (400 steps of 0.5, deterministic); weights rounded to 4 decimals. Row k gives
+ *  the logit of class k (applyReadout). */
 export function fitReadout(
   gold: readonly number[],
   logProbs: readonly (readonly number[])[],
-  lex?: readonly (readonly number[])[],
+  lex: readonly (readonly number[])[],
 ): number[][] {
   const n = gold.length;
-  const d = 4 + (lex?.[0]?.length ?? 0);
+  const d = 4 + (lex[0]?.length ?? 0);
   const W = [0, 1, 2].map(() => new Array<number>(d).fill(0));
   const count = [0, 0, 0];
   for (const y of gold) count[y]!++;
@@ -164,7 +164,7 @@ export function fitReadout(
       x[0] = l[0]!;
       x[1] = l[1]!;
       x[2] = l[2]!;
-      for (let j = 4; j < d; j++) x[j] = lex![i]![j - 4]!;
+      for (let j = 4; j < d; j++) x[j] = lex[i]![j - 4]!;
       for (let k = 0; k < 3; k++) {
         let v = 0;
         for (let j = 0; j < d; j++) v += W[k]![j]! * x[j]!;
@@ -270,7 +270,7 @@ interface Readings {
   domain: number[];
   perMember: Map<string, number[][][]>;
   gateLogits: number[];
-  /** each text's lexicon features (lexicon.ts), which readouts with LEXICON_READOUT read */
+  /** each text's lexicon features (lexicon.ts), which the readouts read */
   lex: number[][];
 }
 
@@ -301,7 +301,7 @@ function chooseSettings(r: Readings, files: readonly string[], idx: readonly num
       ? fitReadout(
           byDomain[di]!.map((i) => r.gold[i]!),
           byDomain[di]!.map((i) => averaged.get(i)![di]!),
-          LEXICON_READOUT ? byDomain[di]!.map((i) => r.lex[i]!) : undefined,
+          byDomain[di]!.map((i) => r.lex[i]!),
         )
       : null,
   );
@@ -327,9 +327,27 @@ function chooseSettings(r: Readings, files: readonly string[], idx: readonly num
   return { readout, calibration, gateSharpness: best.sharpness };
 }
 
+/** The shipped lexicon's lines ("word\tvalence") from the VADER lexicon file (word, mean valence,
+ *  sd, ratings; tab-separated), lowercased, the first entry of a word kept. */
+function lexiconLines(vaderLexicon: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of vaderLexicon.split('\n')) {
+    const p = line.split('\t');
+    if (p.length < 2) continue;
+    const w = p[0]!.trim().toLowerCase();
+    const v = Number(p[1]);
+    // '#' opens the shipped file's header line
+    if (!w || w.startsWith('#') || !Number.isFinite(v) || seen.has(w)) continue;
+    seen.add(w);
+    out.push(`${w}\t${v}`);
+  }
+  return out;
+}
+
 /** Writes models/sentiment-lexicon.tsv from the VADER lexicon (Hutto and Gilbert 2014, MIT licence)
  *  of the vader-sentiment development dependency: word and mean valence. */
-export function writeLexicon(log: (s: string) => void): void {
+function writeLexicon(log: (s: string) => void): void {
   const source = join(ROOT, 'node_modules', 'vader-sentiment', 'vader_lexicon.txt');
   const lines = lexiconLines(readFileSync(source, 'utf8'));
   const header =

@@ -29,23 +29,6 @@ export function lexicon(): Map<string, number> {
   return table;
 }
 
-/** Parses the VADER lexicon file format (word, mean valence, sd, ratings; tab-separated) into the
- *  shipped table's lines ("word\tvalence"), lowercased, first entry of a word kept. */
-export function lexiconLines(vaderLexicon: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const line of vaderLexicon.split('\n')) {
-    const p = line.split('\t');
-    if (p.length < 2) continue;
-    const w = p[0]!.trim().toLowerCase();
-    const v = Number(p[1]);
-    if (!w || w.startsWith('#') || !Number.isFinite(v) || seen.has(w)) continue;
-    seen.add(w);
-    out.push(`${w}\t${v}`);
-  }
-  return out;
-}
-
 /** The two lexicon features of a token list: the positive and the negative valence summed over the
  *  words (a negated word's valence times NEGATED_VALENCE), each squashed into [0, 1) as VADER
  *  normalizes its sum (x / √(x² + 15)). */

@@ -5,7 +5,8 @@
 // feature: shared, tweet, Reddit), and a gate model estimates how tweet-like a text is; the answer
 // mixes the two domain readings by that estimate. A provider is a list of member models whose
 // log-probabilities are averaged, then go through an optional per-domain readout (a linear map of
-// them, a constant and optionally the text's two lexicon features, lexicon.ts) and a per-domain class calibration, both tuned on out-of-fold predictions of the training data.
+// them, a constant and the text's two lexicon features, lexicon.ts) and a per-domain class
+// calibration, both tuned on out-of-fold predictions of the training data.
 // A provider's models (and the complaint model) are fused into one table, so each feature of a
 // text costs one memory access for all of them (fused.ts).
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,8 +29,9 @@ export interface SentimentAnalyzer {
   gateSharpness: number;
   /** additive log-probability offsets, [domain][class] */
   calibration: number[][];
-  /** optional per-domain readout (null: none): logit k = Σ_j W[k][j]·logp_j + W[k][3], applied to
-   *  the averaged member log-probabilities before the calibration */
+  /** optional per-domain readout (null: none): logit k = Σ_j W[k][j]·logp_j + W[k][3]
+   *  (+ Σ_j W[k][4 + j]·lex_j when the rows are longer), applied to the averaged member
+   *  log-probabilities before the calibration */
   readout?: (number[][] | null)[];
   /** the readout reads the lexicon features (readsLexicon) */
   lexicon?: boolean;
