@@ -3,6 +3,7 @@
 // not labelled yet, in a fixed order per round (FNV hash of `file#id#round`), so a draw can be
 // repeated. The labels are then given by reading each text (eval/README.md), never from the
 // analyzer's output. Texts are printed for the person labelling, never written into the repository.
+// SAMPLE_ONLY=<file> (one of SAMPLE_FILES) draws from that file alone.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashString } from '../../src/enrichment/engine/features.js';
@@ -48,7 +49,11 @@ export function sample(
 ): { key: string; cue: string; text: string }[] {
   const done = labelled();
   const out: { key: string; cue: string; text: string }[] = [];
-  for (const file of SAMPLE_FILES) {
+  const files = process.env.SAMPLE_ONLY
+    ? SAMPLE_FILES.filter((f) => f === process.env.SAMPLE_ONLY)
+    : SAMPLE_FILES;
+  if (files.length === 0) throw new Error(`SAMPLE_ONLY: one of ${SAMPLE_FILES.join(', ')}`);
+  for (const file of files) {
     const records = readJsonl(file)
       .map((r) => ({ key: `${file}#${String(r.id ?? r.tweet_id)}`, text: restoreEscapes(String(r.text)) }))
       .filter((r) => r.text.length >= 16 && r.text.length <= 220 && !done.has(r.key))
