@@ -112,9 +112,9 @@ function perLabel(gold: readonly Intent[], pred: readonly Intent[]) {
   });
 }
 
-/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-1,303; rounds 20-23
- *  came after) */
-const PREVIOUS_RELEASE_LABELS = 1303;
+/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-1,945; rounds 24-27
+ *  came after; eval/README.md) */
+const PREVIOUS_RELEASE_LABELS = 1945;
 
 export default async function (): Promise<EvalRow[]> {
   const items = intentDev();
@@ -187,11 +187,21 @@ export default async function (): Promise<EvalRow[]> {
       );
     });
   };
+  // and the final figure on the texts of the previous release's final split
+  const earlierFinal = (p: LlmProvider): number | undefined => {
+    if (!READ_FINAL) return undefined;
+    const idx = final.flatMap((it, i) => (earlier.has(it) ? [i] : []));
+    const pred = finalPred.get(p)!;
+    return f1Of(
+      idx.map((i) => final[i]!.label),
+      idx.map((i) => pred[i]!),
+    );
+  };
   rows.push({
     task: 'intent',
-    measure: `6 labels, macro-F1 on the previous release's pool texts (${pool.filter((it) => earlier.has(it)).length} of the ${PREVIOUS_RELEASE_LABELS} first labels; same CV)`,
-    flash: { cv: earlierFolds('model-2.0-flash') },
-    pro: { cv: earlierFolds('model-1.5-pro') },
+    measure: `6 labels, macro-F1 on the previous release's texts (pool ${pool.filter((it) => earlier.has(it)).length}, final ${final.filter((it) => earlier.has(it)).length || '-'} of the ${PREVIOUS_RELEASE_LABELS} first labels; same CV)`,
+    flash: { cv: earlierFolds('model-2.0-flash'), final: earlierFinal('model-2.0-flash') },
+    pro: { cv: earlierFolds('model-1.5-pro'), final: earlierFinal('model-1.5-pro') },
   });
 
   // per label, on the pooled out-of-fold predictions (and the final split)

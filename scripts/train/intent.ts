@@ -104,7 +104,9 @@ export interface IntentFitOptions {
   iterations: number;
   lr: number;
   /** weight of an extra example (a text of the complaints corpus, complaint or not) against a
-   *  labelled intent text of average weight */
+   *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
+   *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV: on the 2,275
+   *  labels 0.25 → 0.638 / 0.768, 0.5 → 0.634 / 0.778, 0.75 → 0.632 / 0.783, 1 → 0.626 / 0.786 */
   partialWeight: number;
 }
 
@@ -115,7 +117,7 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   balance: 0.5,
   iterations: 300,
   lr: 0.3,
-  partialWeight: 0.25,
+  partialWeight: 0.75,
 };
 
 /** the target of an example that is known not to be of class c */
