@@ -154,6 +154,11 @@ export class FeatureCache {
   private memoKey: object | undefined;
   private memoValue: unknown;
   private memoMore: Map<object, unknown> | undefined;
+  /** the summed positive and negative lexicon valence of the tokens (lexicon.ts), when lexRead:
+   *  the fused sums (fused.ts) add them up from their per-token memo as they read the tokens */
+  lexRead = false;
+  lexPos = 0;
+  lexNeg = 0;
   constructor(readonly tokens: readonly string[]) {}
 
   /** what was remembered for `key` on this text (undefined: nothing) */

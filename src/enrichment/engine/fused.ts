@@ -17,6 +17,7 @@ import {
   tokenCharNgrams,
   unigramHash,
 } from './features.js';
+import { hasLexicon, tokenValence } from './lexicon.js';
 import type { LinearModel } from './linear.js';
 
 interface Part {
@@ -113,8 +114,28 @@ export function fuse(models: readonly LinearModel[]): FusedTable {
   return { bits, stride, weights, parts, byKind, prefix, sumWidth: used };
 }
 
+/** the distinct lexicon contributions of tokens (lexicon.ts tokenValence), by index; index 0
+ *  stands for a token outside the lexicon (adding nothing) */
+const VALENCES: number[] = [0];
+const valenceIndex = new Map<number, number>();
+
+function valenceOf(tok: string): number {
+  if (!hasLexicon()) return 0;
+  const v = tokenValence(tok);
+  // a zero valence adds nothing either (neg − 0 and neg − (−0) are neg, which is never −0)
+  if (v === undefined || v === 0) return 0;
+  let i = valenceIndex.get(v);
+  if (i === undefined) {
+    i = VALENCES.length;
+    VALENCES.push(v);
+    valenceIndex.set(v, i);
+  }
+  return i;
+}
+
 /** A token's own features (its unigram and its character n-grams) depend on the token alone, so
- *  their sums are kept per token: entry = [hashString(token), sums (sumWidth), counts (parts)].
+ *  their sums are kept per token: entry = [hashString(token), sums (sumWidth), counts (parts),
+ *  index of its lexicon valence in VALENCES].
  *  Two generations of bounded size: a token seen in the older one is copied to the newer one, and
  *  when the newer one is full it becomes the older one. Integer sums do not depend on the order
  *  of addition, so a text's sums are the same whether its tokens were remembered or not. */
@@ -139,7 +160,7 @@ class TokenSums {
     private readonly table: FusedTable,
     private readonly capacity = TOKEN_MEMO_SIZE,
   ) {
-    this.width = 1 + table.sumWidth + table.parts.length;
+    this.width = 2 + table.sumWidth + table.parts.length;
     this.youngSlab = new Int32Array(Math.min(capacity, 1024) * this.width);
     this.oldSlab = new Int32Array(0);
     this.moved = new Int32Array(this.width);
@@ -222,6 +243,7 @@ class TokenSums {
       const list = t.byKind[kind]!;
       for (let q = 0; q < list.length; q++) slab[counts + list[q]!]!++;
     }
+    slab[counts + t.parts.length] = valenceOf(tok);
   }
 }
 
@@ -289,12 +311,21 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   const mask = (1 << table.bits) - 1;
   const stride = table.stride;
   let prev = BIGRAM_START;
+  // the lexicon features' sums, in token order as lexiconFeatures adds them
+  let pos = 0;
+  let neg = 0;
   for (let i = 0; i < tokens.length; i++) {
     const at = memo.entry(tokens[i]!);
     const slab = memo.slab;
     for (let j = 0; j < width; j++) sums[j]! += slab[at + 1 + j]!;
     const c = at + 1 + width;
     for (let p = 0; p < nParts; p++) counts[p]! += slab[c + p]!;
+    const vi = slab[c + nParts]!;
+    if (vi !== 0) {
+      const v = VALENCES[vi]!;
+      if (v > 0) pos += v;
+      else neg -= v;
+    }
     const h = slab[at]! >>> 0;
     rows[i] = (bigramHash(prev, h) & mask) * stride;
     prev = h;
@@ -310,6 +341,11 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     _sink ^= touch;
     for (let i = 0; i < nRows; i++) addBigramRow(table, rows[i]!, sums);
     for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
+  }
+  if (hasLexicon()) {
+    cache.lexPos = pos;
+    cache.lexNeg = neg;
+    cache.lexRead = true;
   }
   const out = { sums, counts };
   cache.remember(table, out);

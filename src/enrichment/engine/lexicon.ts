@@ -13,6 +13,32 @@ export const SENTIMENT_LEXICON = 'sentiment-lexicon.tsv';
 export const NEGATED_VALENCE = -0.74;
 
 let table: Map<string, number> | undefined;
+let present: boolean | undefined;
+
+/** whether the lexicon file is there (the models that do not read it must not need it) */
+export function hasLexicon(): boolean {
+  present ??= table !== undefined || existsSync(join(MODELS_DIR, SENTIMENT_LEXICON));
+  return present;
+}
+
+/** a token's signed contribution to the lexicon features: its valence, a negated word's valence
+ *  times NEGATED_VALENCE; undefined when the token is not in the lexicon (what lexiconFeatures
+ *  adds for it, so that a sum of these in token order is exactly its sum) */
+export function tokenValence(t: string): number | undefined {
+  const lex = lexicon();
+  if (t.startsWith('NEG_')) {
+    const v = lex.get(t.slice(4));
+    return v === undefined ? undefined : v * NEGATED_VALENCE;
+  }
+  return lex.get(t);
+}
+
+/** the two features from the summed positive and negative valence (see lexiconFeatures) */
+export function squashValence(pos: number, neg: number, out: number[]): number[] {
+  out[0] = pos / Math.sqrt(pos * pos + 15);
+  out[1] = neg / Math.sqrt(neg * neg + 15);
+  return out;
+}
 
 /** word → valence (−4 to 4), loaded once per process or worker thread */
 export function lexicon(): Map<string, number> {
@@ -50,7 +76,5 @@ export function lexiconFeatures(tokens: readonly string[], out: number[] = [0, 0
     if (v > 0) pos += v;
     else neg -= v;
   }
-  out[0] = pos / Math.sqrt(pos * pos + 15);
-  out[1] = neg / Math.sqrt(neg * neg + 15);
-  return out;
+  return squashValence(pos, neg, out);
 }

@@ -15,7 +15,7 @@ import type { LlmProvider } from '../../contract/items.js';
 import { MODELS_DIR } from '../../paths.js';
 import { FeatureCache } from './features.js';
 import { canFuse, fuse, modelSums, register } from './fused.js';
-import { lexiconFeatures } from './lexicon.js';
+import { lexiconFeatures, squashValence } from './lexicon.js';
 import { type LinearModel, loadModel } from './linear.js';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
@@ -143,7 +143,12 @@ export function predictSentiment(a: SentimentAnalyzer, text: TextFeatures): Sent
   if (cache.tokens.length === 0) return { label: 'neutral', score: 0, probs: [...NEUTRAL_PROBS] };
   const g = tweetLikeness(a.gate, cache, a.gateSharpness);
   const logs = memberLogProbs(a.members, cache);
-  const lex = a.lexicon ? lexiconFeatures(cache.tokens, lexScratch) : undefined;
+  // the fused sums above have added up the lexicon valence as they read the tokens
+  const lex = a.lexicon
+    ? cache.lexRead
+      ? squashValence(cache.lexPos, cache.lexNeg, lexScratch)
+      : lexiconFeatures(cache.tokens, lexScratch)
+    : undefined;
   const probs = [0, 0, 0];
   for (let d = 0; d < DOMAINS.length; d++) {
     const w = d === 0 ? g : 1 - g;
