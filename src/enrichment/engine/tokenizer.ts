@@ -103,9 +103,19 @@ interface WordForm {
   breaker: boolean;
 }
 
-/** a word's form by its raw text: the token itself for a word without any flag (most words: the
- *  map then holds a string, with no object to load), else its WordForm */
-const WORD_FORMS = new Map<string, string | WordForm>();
+/** What is remembered of a raw word: its form (the token itself for a word without any flag, else
+ *  its WordForm), and what the keyword tokenizer (keywords/tokenize.ts) reads of the same word,
+ *  filled there on first use, so that it finds the word through this tokenizer's lookup instead of
+ *  its own. */
+export interface WordEntry {
+  f: string | WordForm;
+  /** the keyword tokenizer's lowercase form and its facts (keywords/words.ts) */
+  lower: string | undefined;
+  facts: object | undefined;
+}
+
+/** the entries by raw text */
+const WORD_FORMS = new Map<string, WordEntry>();
 const WORD_FORMS_MAX = 50_000;
 /** 'NEG_' + token of flagless words read in a negation scope */
 const NEGATED = new Map<string, string>();
@@ -128,18 +138,50 @@ function readWord(raw: string): WordForm {
   return { w, neg: undefined, caps, elong, negator, breaker: !negator && SCOPE_BREAKERS.has(w) };
 }
 
-/** a word's form, memoised by its raw text (bounded): the same strings come back for the same
+/** a word's entry, memoised by its raw text (bounded): the same strings come back for the same
  *  word, so the models' lookups by token find their hash already computed */
-function wordForm(raw: string): string | WordForm {
-  if (raw.length > WORD_FORM_MAX_CHARS) return readWord(raw);
-  let f = WORD_FORMS.get(raw);
-  if (f === undefined) {
+function wordEntry(raw: string): WordEntry {
+  if (raw.length > WORD_FORM_MAX_CHARS) return { f: readWord(raw), lower: undefined, facts: undefined };
+  let e = WORD_FORMS.get(raw);
+  if (e === undefined) {
     const form = readWord(raw);
-    f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
+    const f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
+    e = { f, lower: undefined, facts: undefined };
     if (WORD_FORMS.size >= WORD_FORMS_MAX) WORD_FORMS.clear();
-    WORD_FORMS.set(raw, f);
+    WORD_FORMS.set(raw, e);
   }
-  return f;
+  return e;
+}
+
+/** The word matches of the last text tokenized: where each starts and ends, and its entry. */
+export interface WordSpans {
+  text: string;
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  entries: WordEntry[];
+}
+const spans: WordSpans = {
+  text: '',
+  count: 0,
+  starts: new Int32Array(256),
+  ends: new Int32Array(256),
+  entries: [],
+};
+
+/** the word spans of the last text tokenized, when it was `text` (else undefined) */
+export function wordSpansOf(text: string): WordSpans | undefined {
+  return spans.text === text ? spans : undefined;
+}
+
+/** the lowercase form of a word with apostrophes normalized (what the keyword tokenizer reads),
+ *  from its entry: the form's string unless the word was shortened as elongated */
+export function lowerOf(e: WordEntry, raw: string): string {
+  const f = e.f;
+  if (typeof f === 'string') return f;
+  if (!f.elong) return f.w;
+  const lower = raw.toLowerCase();
+  return lower.includes('’') ? lower.replaceAll('’', "'") : lower;
 }
 
 function negated(w: string): string {
@@ -157,10 +199,25 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   if (text.length === 0) return out;
   let scope = 0; // words left in the current negation scope
+  let nw = 0;
+  spans.text = '';
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
     if (m[7] !== undefined) {
-      const f = wordForm(m[7]);
+      const raw = m[7];
+      const e = wordEntry(raw);
+      if (nw === spans.starts.length) {
+        const starts = new Int32Array(2 * nw);
+        const ends = new Int32Array(2 * nw);
+        starts.set(spans.starts);
+        ends.set(spans.ends);
+        spans.starts = starts;
+        spans.ends = ends;
+      }
+      spans.starts[nw] = m.index;
+      spans.ends[nw] = m.index + raw.length;
+      spans.entries[nw++] = e;
+      const f = e.f;
       if (typeof f === 'string') {
         if (scope > 0) {
           out.push(negated(f));
@@ -209,5 +266,7 @@ export function tokenize(text: string): string[] {
       out.push('<num>');
     }
   }
+  spans.text = text;
+  spans.count = nw;
   return out;
 }

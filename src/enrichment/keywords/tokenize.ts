@@ -1,5 +1,6 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
+import { lowerOf, wordSpansOf } from '../engine/tokenizer.js';
 import { factsOf, type WordFacts } from './words.js';
 
 export type TokenKind = 'word' | 'hashtag' | 'mention' | 'url' | 'break';
@@ -45,13 +46,35 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   const out: Token[] = [];
   let sent = 0;
   let first = true;
+  // the engine's tokenizer has usually just read the same text: a word it matched at the same place
+  // with the same length is the same raw word, whose lowercase form and facts its entry keeps
+  const spans = wordSpansOf(src);
+  let k = 0;
   // every alternative of TOKEN consumes at least one character, so this loop always advances
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
     if (m[4] !== undefined) {
       const raw = m[4];
-      const lower = lowerWord(raw);
-      out.push({ kind: 'word', raw, lower, sent, first, facts: factsOf(lower) });
+      let lower: string | undefined;
+      let facts: WordFacts | undefined;
+      if (spans !== undefined) {
+        const at = m.index;
+        while (k < spans.count && spans.starts[k]! < at) k++;
+        if (k < spans.count && spans.starts[k] === at && spans.ends[k] === at + raw.length) {
+          const e = spans.entries[k]!;
+          if (e.lower === undefined) {
+            e.lower = lowerOf(e, raw);
+            e.facts = factsOf(e.lower);
+          }
+          lower = e.lower;
+          facts = e.facts as WordFacts;
+        }
+      }
+      if (lower === undefined) {
+        lower = lowerWord(raw);
+        facts = factsOf(lower);
+      }
+      out.push({ kind: 'word', raw, lower, sent, first, facts });
       first = false;
     } else if (m[1] !== undefined) {
       out.push({ kind: 'url', raw: m[1], lower: m[1].toLowerCase(), sent, first: false, facts: undefined });
