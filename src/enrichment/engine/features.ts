@@ -144,6 +144,10 @@ const covers = (spec: Omit<FeatureSpec, 'bits'>): boolean =>
   (!spec.bigrams || FULL_SPEC.bigrams) &&
   (spec.charMax === 0 || (spec.charMin >= FULL_SPEC.charMin && spec.charMax <= FULL_SPEC.charMax));
 
+/** word unigrams and bigrams alone (the intent models' spec), and its key in FeatureCache.byKey */
+export const WORD_NGRAMS: Omit<FeatureSpec, 'bits'> = { bigrams: true, charMin: 0, charMax: 0 };
+const WORD_NGRAMS_KEY = 'true/0/0';
+
 /** Per-text memo of feature hashes: the text is hashed once (FULL_SPEC, with the kind of each
  *  hash) and every model reads what its spec selects from that one pass. */
 export class FeatureCache {
@@ -175,6 +179,17 @@ export class FeatureCache {
       this.memoMore ??= new Map();
       this.memoMore.set(key, value);
     }
+  }
+
+  /** whether the word unigram and bigram hashes (WORD_NGRAMS) are still to be found */
+  wantsWordNgrams(): boolean {
+    return this.byKey?.get(WORD_NGRAMS_KEY) === undefined;
+  }
+
+  /** the hashes extractHashes gives for WORD_NGRAMS, found by a caller that computed them anyway */
+  setWordNgrams(h: number[]): void {
+    this.byKey ??= new Map();
+    this.byKey.set(WORD_NGRAMS_KEY, h);
   }
 
   /** the full-spec hashes and their kinds (shared arrays: do not modify) */

@@ -311,6 +311,8 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   const mask = (1 << table.bits) - 1;
   const stride = table.stride;
   let prev = BIGRAM_START;
+  // the word unigram and bigram hashes, in extractHashes' order, for the intent models (features.ts)
+  const wordHashes: number[] | undefined = cache.wantsWordNgrams() ? [] : undefined;
   // the lexicon features' sums, in token order as lexiconFeatures adds them
   let pos = 0;
   let neg = 0;
@@ -327,14 +329,18 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
       else neg -= v;
     }
     const h = slab[at]! >>> 0;
-    rows[i] = (bigramHash(prev, h) & mask) * stride;
+    const bh = bigramHash(prev, h);
+    rows[i] = (bh & mask) * stride;
+    if (wordHashes !== undefined) wordHashes.push(unigramHash(h), bh);
     prev = h;
   }
   // bigrams: one row each. A first pass only touches each row: its loads are independent, so the
   // CPU overlaps the cache misses that the accumulating pass would otherwise wait for one by one.
   const nRows = tokens.length > 0 ? tokens.length + 1 : 0;
   if (nRows > 0) {
-    rows[tokens.length] = (bigramHash(prev, BIGRAM_END) & mask) * stride;
+    const end = bigramHash(prev, BIGRAM_END);
+    rows[tokens.length] = (end & mask) * stride;
+    wordHashes?.push(end);
     const w = table.weights;
     let touch = 0;
     for (let i = 0; i < nRows; i++) touch ^= w[rows[i]!]!;
@@ -342,6 +348,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     for (let i = 0; i < nRows; i++) addBigramRow(table, rows[i]!, sums);
     for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
   }
+  if (wordHashes !== undefined) cache.setWordNgrams(wordHashes);
   if (hasLexicon()) {
     cache.lexPos = pos;
     cache.lexNeg = neg;
