@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
+import { hoistBoundaries, topLevelAlternatives } from '../../src/enrichment/engine/intent.js';
 import { lexiconFeatures } from '../../src/enrichment/engine/lexicon.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
@@ -193,5 +194,22 @@ describe('sentiment lexicon features', () => {
     const [pos] = lexiconFeatures(tokenize('great '.repeat(5000)));
     expect(pos).toBeGreaterThan(0.99);
     expect(pos).toBeLessThan(1);
+  });
+});
+
+describe('intent pattern alternations', () => {
+  it('split at the top level only, and test each boundary once', () => {
+    expect(topLevelAlternatives('\\ba(?:b|c)|[|]x|\\|y')).toEqual(['\\ba(?:b|c)', '[|]x', '\\|y']);
+    expect(hoistBoundaries(['\\bfoo\\b|^bar', '\\bbaz', 'qux|^quux'])).toBe(
+      '\\b(?:foo\\b|baz)|^(?:bar|quux)|qux',
+    );
+  });
+
+  it('match exactly where the plain alternation does', () => {
+    const alts = ['\\bplease (?:add|make)\\b', '^(?:go|try)\\b', '\\b(?:i|we) wish\\b', '\\?!'];
+    const plain = new RegExp(alts.join('|'), 'i');
+    const hoisted = new RegExp(hoistBoundaries(alts), 'i');
+    for (const t of ['Please add it', 'xplease add', 'go now', 'we go', 'I wish', 'iwish', 'what?!', 'ok'])
+      expect(hoisted.test(t)).toBe(plain.test(t));
   });
 });

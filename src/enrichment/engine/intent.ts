@@ -18,8 +18,53 @@ import type { SentimentResult } from './sentiment.js';
 // the regex cost on huge inputs.
 const SCAN_CHARS = 2000;
 
+/** The top-level alternatives of a regex source (split at each '|' outside groups and classes). */
+export function topLevelAlternatives(source: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let cur = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      cur += c + (source[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The alternation of `alternatives` (regex sources) with the word boundary that opens most of
+ *  them tested once: '\bA|\bB|^C|^D|E' becomes '\b(?:A|B)|^(?:C|D)|E'. At every position this
+ *  matches exactly when one of the alternatives does, so `test` answers the same, about twice as
+ *  fast on the large intent patterns (each alternative's own '\b' keeps the engine from sharing
+ *  the test, and from skipping positions where no alternative can start). */
+export function hoistBoundaries(alternatives: readonly string[]): string {
+  const all = alternatives.flatMap(topLevelAlternatives);
+  const bounded = all.filter((a) => a.startsWith('\\b')).map((a) => a.slice(2));
+  const anchored = all.filter((a) => a.startsWith('^')).map((a) => a.slice(1));
+  const rest = all.filter((a) => !a.startsWith('\\b') && !a.startsWith('^'));
+  const groups: string[] = [];
+  if (bounded.length > 0) groups.push(`\\b(?:${bounded.join('|')})`);
+  if (anchored.length > 0) groups.push(`^(?:${anchored.join('|')})`);
+  return [...groups, ...rest].join('|');
+}
+
 const PURCHASE_RE = new RegExp(
-  [
+  hoistBoundaries([
     '\\bwhere (?:can|could|do|should) (?:i|we|you|u) (?:buy|get|order|find|purchase)',
     '\\bwhere to (?:buy|get|order)\\b',
     '\\b(?:just|finally|already) (?:ordered|bought|purchased|pre-?ordered|got my)\\b',
@@ -54,12 +99,12 @@ const PURCHASE_RE = new RegExp(
     '\\b(?:get|getting) to (?:buy|order|pre-?order)\\b',
     '\\b(?:may|might) (?:wanna|want to) (?:buy|purchase|order)\\b',
     '\\bgift ideas?\\b|\\b(?:help (?:me )?)?find(?:ing)? (?:a|the) (?:gift|present) for\\b',
-  ].join('|'),
+  ]),
   'i',
 );
 
 const SUGGESTION_RE = new RegExp(
-  [
+  hoistBoundaries([
     '\\b(?:you|u|they|we) (?:guys )?(?:should|ought to|could|need to|have to|must) (?:really )?(?:add|make|bring|try|consider|release|fix|do|have|put|give|change|offer|get|start|stop|update|include|allow|let|think|check|go|watch|read|listen)\\b',
     '\\bplease (?:add|make|bring|consider|release|include|allow|let|give|do|change|update|stop|start)\\b',
     '\\bit would be (?:nice|great|cool|awesome|good|better|amazing) (?:if|to)\\b',
@@ -88,7 +133,7 @@ const SUGGESTION_RE = new RegExp(
     '\\bhow about (?:not|you|we|trying|getting)\\b',
     '\\bbring (?:it |them |this )?back\\b',
     '\\b(?:can|could) (?:we|you|u) (?:please )?(?:have|add|bring|make) (?:a|an|the|it|this|some|\\w+ in)\\b',
-  ].join('|'),
+  ]),
   'i',
 );
 
@@ -104,12 +149,12 @@ const PRAISE_WORDS = [
   '\\b(?:so good|so cute|so pretty|so happy|the goat|nailed it|killed it|slay\\w*)\\b',
 ];
 const PRAISE_EMOJI = '[❤♥😍🥰😘👏🙌🔥💯💕💖💗💓💞🤩⭐🌟]|<3';
-const PRAISE_RE = new RegExp([...PRAISE_WORDS, PRAISE_EMOJI].join('|'), 'iu');
+const PRAISE_RE = new RegExp(hoistBoundaries([...PRAISE_WORDS, PRAISE_EMOJI]), 'iu');
 // The same test, faster: case-insensitive matching under the u flag is slow, and for these ASCII
 // words it differs from the plain i flag only on the two characters Unicode case folding maps to
 // ASCII letters (ſ → s, the Kelvin sign → k; both also count as \w there). Texts without them
 // read the words with the i flag and the emoji (which have no case) with the u flag alone.
-const PRAISE_WORDS_RE = new RegExp(PRAISE_WORDS.join('|'), 'i');
+const PRAISE_WORDS_RE = new RegExp(hoistBoundaries(PRAISE_WORDS), 'i');
 const PRAISE_EMOJI_RE = new RegExp(PRAISE_EMOJI, 'u');
 const FOLDS_TO_ASCII_RE = /[\u017f\u212a]/;
 
@@ -179,8 +224,14 @@ export interface IntentInputs {
 }
 
 // offering to sell ("anyone want to buy my tickets?") or refusing to buy is not buying
-const NOT_BUYING_RE =
-  /\b(?:any(?:one|body|1)|who)\b[^.!?]{0,30}\b(?:wants?|wanna|needs?) (?:to buy|tickets?)\b|\b(?:for sale|selling|spare tickets?|extra tickets?)\b|\b(?:don'?t|dont|never|won'?t|wont|not) (?:buy|order|purchase)\b/i;
+const NOT_BUYING_RE = new RegExp(
+  hoistBoundaries([
+    '\\b(?:any(?:one|body|1)|who)\\b[^.!?]{0,30}\\b(?:wants?|wanna|needs?) (?:to buy|tickets?)\\b',
+    '\\b(?:for sale|selling|spare tickets?|extra tickets?)\\b',
+    "\\b(?:don'?t|dont|never|won'?t|wont|not) (?:buy|order|purchase)\\b",
+  ]),
+  'i',
+);
 
 /** the patterns' verdict alone, in the fixed order of precedence (one input of the learned model) */
 export function ruleIntent(
