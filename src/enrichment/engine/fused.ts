@@ -19,6 +19,7 @@ import {
 } from './features.js';
 import { hasLexicon, tokenValence } from './lexicon.js';
 import type { LinearModel } from './linear.js';
+import { wordSpansOfTokens } from './tokenizer.js';
 
 interface Part {
   model: LinearModel;
@@ -191,6 +192,11 @@ class TokenSums {
     return to;
   }
 
+  /** the generation entry() leaves its tokens in (an offset it gave stays valid while it is the same) */
+  get generation(): number {
+    return this.gen;
+  }
+
   /** the entries of the newer generation, where entry() always leaves the token */
   get slab(): Int32Array {
     return this.youngSlab;
@@ -287,6 +293,12 @@ function addBigramRow(t: FusedTable, row: number, out: number[]): void {
   }
 }
 
+/** the token index of the first word span from `k` on that gave its own token (-1: none) */
+function nextOwnToken(spans: { count: number; tokenAt: Int32Array }, k: number): number {
+  for (; k < spans.count; k++) if (spans.tokenAt[k]! >= 0) return spans.tokenAt[k]!;
+  return -1;
+}
+
 let bigramRows = new Int32Array(256);
 
 /** The sums of every part of `table` over the text's features (memoised in the cache). */
@@ -316,8 +328,24 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   // the lexicon features' sums, in token order as lexiconFeatures adds them
   let pos = 0;
   let neg = 0;
+  // a word's own token is found through the tokenizer's entry of the word when it holds its offset
+  const spans = wordSpansOfTokens(tokens);
+  let k = 0;
+  let nextWord = spans !== undefined && spans.count > 0 ? nextOwnToken(spans, 0) : -1;
   for (let i = 0; i < tokens.length; i++) {
-    const at = memo.entry(tokens[i]!);
+    let at: number;
+    if (i === nextWord) {
+      while (spans!.tokenAt[k] !== i) k++;
+      const e = spans!.entries[k]!;
+      if (e.sumsMemo === memo && e.sumsGen === memo.generation) at = e.sumsAt;
+      else {
+        at = memo.entry(tokens[i]!);
+        e.sumsMemo = memo;
+        e.sumsGen = memo.generation;
+        e.sumsAt = at;
+      }
+      nextWord = nextOwnToken(spans!, k + 1);
+    } else at = memo.entry(tokens[i]!);
     const slab = memo.slab;
     for (let j = 0; j < width; j++) sums[j]! += slab[at + 1 + j]!;
     const c = at + 1 + width;

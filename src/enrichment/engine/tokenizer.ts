@@ -112,6 +112,11 @@ export interface WordEntry {
   /** the keyword tokenizer's lowercase form and its facts (keywords/words.ts) */
   lower: string | undefined;
   facts: object | undefined;
+  /** where the fused sums (fused.ts) last found the word's own token: the memo that holds it, its
+   *  generation then, and the entry's offset there */
+  sumsMemo: object | undefined;
+  sumsGen: number;
+  sumsAt: number;
 }
 
 /** the entries by raw text */
@@ -141,33 +146,51 @@ function readWord(raw: string): WordForm {
 /** a word's entry, memoised by its raw text (bounded): the same strings come back for the same
  *  word, so the models' lookups by token find their hash already computed */
 function wordEntry(raw: string): WordEntry {
-  if (raw.length > WORD_FORM_MAX_CHARS) return { f: readWord(raw), lower: undefined, facts: undefined };
+  if (raw.length > WORD_FORM_MAX_CHARS)
+    return {
+      f: readWord(raw),
+      lower: undefined,
+      facts: undefined,
+      sumsMemo: undefined,
+      sumsGen: 0,
+      sumsAt: 0,
+    };
   let e = WORD_FORMS.get(raw);
   if (e === undefined) {
     const form = readWord(raw);
     const f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
-    e = { f, lower: undefined, facts: undefined };
+    e = { f, lower: undefined, facts: undefined, sumsMemo: undefined, sumsGen: 0, sumsAt: 0 };
     if (WORD_FORMS.size >= WORD_FORMS_MAX) WORD_FORMS.clear();
     WORD_FORMS.set(raw, e);
   }
   return e;
 }
 
-/** The word matches of the last text tokenized: where each starts and ends, and its entry. */
+/** The word matches of the last text tokenized: where each starts and ends, its entry, and the
+ *  index of the token it gave when that token is the word's own form (-1 when it was read negated). */
 export interface WordSpans {
   text: string;
+  tokens: readonly string[] | undefined;
   count: number;
   starts: Int32Array;
   ends: Int32Array;
+  tokenAt: Int32Array;
   entries: WordEntry[];
 }
 const spans: WordSpans = {
   text: '',
+  tokens: undefined,
   count: 0,
   starts: new Int32Array(256),
   ends: new Int32Array(256),
+  tokenAt: new Int32Array(256),
   entries: [],
 };
+
+/** the word spans of the last text tokenized, when its tokens are `tokens` (else undefined) */
+export function wordSpansOfTokens(tokens: readonly string[]): WordSpans | undefined {
+  return spans.tokens === tokens ? spans : undefined;
+}
 
 /** the word spans of the last text tokenized, when it was `text` (else undefined) */
 export function wordSpansOf(text: string): WordSpans | undefined {
@@ -201,6 +224,7 @@ export function tokenize(text: string): string[] {
   let scope = 0; // words left in the current negation scope
   let nw = 0;
   spans.text = '';
+  spans.tokens = undefined;
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
     if (m[7] !== undefined) {
@@ -209,22 +233,30 @@ export function tokenize(text: string): string[] {
       if (nw === spans.starts.length) {
         const starts = new Int32Array(2 * nw);
         const ends = new Int32Array(2 * nw);
+        const tokenAt = new Int32Array(2 * nw);
         starts.set(spans.starts);
         ends.set(spans.ends);
+        tokenAt.set(spans.tokenAt);
         spans.starts = starts;
         spans.ends = ends;
+        spans.tokenAt = tokenAt;
       }
       spans.starts[nw] = m.index;
       spans.ends[nw] = m.index + raw.length;
-      spans.entries[nw++] = e;
+      spans.entries[nw] = e;
       const f = e.f;
       if (typeof f === 'string') {
         if (scope > 0) {
+          spans.tokenAt[nw++] = -1;
           out.push(negated(f));
           scope--;
-        } else out.push(f);
+        } else {
+          spans.tokenAt[nw++] = out.length;
+          out.push(f);
+        }
         continue;
       }
+      spans.tokenAt[nw++] = -1;
       if (f.caps) out.push('<caps>');
       if (f.elong) out.push('<elong>');
       if (f.negator) {
@@ -267,6 +299,7 @@ export function tokenize(text: string): string[] {
     }
   }
   spans.text = text;
+  spans.tokens = out;
   spans.count = nw;
   return out;
 }
