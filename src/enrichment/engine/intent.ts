@@ -432,7 +432,8 @@ export function intentInputs(
   d[k++] = pat.trailing ? 1 : 0;
   d[k++] = QUESTION_CUE_RE.test(head) ? 1 : 0;
   d[k++] = RHETORIC_RE.test(head) ? 1 : 0;
-  d[k++] = YOU_QUESTION_RE.test(head) ? 1 : 0;
+  // every match of YOU_QUESTION_RE ends in a '?': without one it cannot match
+  d[k++] = pat.hasQuestionMark && YOU_QUESTION_RE.test(head) ? 1 : 0;
   d[k++] = pat.asks ? 1 : 0;
   d[k++] = pat.praise ? 1 : 0;
   d[k++] = pNeg;
