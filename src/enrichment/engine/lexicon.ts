@@ -22,8 +22,8 @@ export function hasLexicon(): boolean {
 }
 
 /** a token's signed contribution to the lexicon features: its valence, a negated word's valence
- *  times NEGATED_VALENCE; undefined when the token is not in the lexicon (what lexiconFeatures
- *  adds for it, so that a sum of these in token order is exactly its sum) */
+ *  times NEGATED_VALENCE; undefined when the token is not in the lexicon. lexiconFeatures sums
+ *  these in token order, and so do the fused sums (fused.ts) from their per-token memo. */
 export function tokenValence(t: string): number | undefined {
   const lex = lexicon();
   if (t.startsWith('NEG_')) {
@@ -59,20 +59,11 @@ export function lexicon(): Map<string, number> {
  *  words (a negated word's valence times NEGATED_VALENCE), each squashed into [0, 1) as VADER
  *  normalizes its sum (x / √(x² + 15)). */
 export function lexiconFeatures(tokens: readonly string[], out: number[] = [0, 0]): number[] {
-  const lex = lexicon();
   let pos = 0;
   let neg = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    let v: number | undefined;
-    if (t.startsWith('NEG_')) {
-      v = lex.get(t.slice(4));
-      if (v === undefined) continue;
-      v *= NEGATED_VALENCE;
-    } else {
-      v = lex.get(t);
-      if (v === undefined) continue;
-    }
+    const v = tokenValence(tokens[i]!);
+    if (v === undefined) continue;
     if (v > 0) pos += v;
     else neg -= v;
   }

@@ -145,21 +145,21 @@ function readWord(raw: string): WordForm {
 
 /** a word's entry, memoised by its raw text (bounded): the same strings come back for the same
  *  word, so the models' lookups by token find their hash already computed */
+const newEntry = (f: string | WordForm): WordEntry => ({
+  f,
+  lower: undefined,
+  facts: undefined,
+  sumsMemo: undefined,
+  sumsGen: 0,
+  sumsAt: 0,
+});
+
 function wordEntry(raw: string): WordEntry {
-  if (raw.length > WORD_FORM_MAX_CHARS)
-    return {
-      f: readWord(raw),
-      lower: undefined,
-      facts: undefined,
-      sumsMemo: undefined,
-      sumsGen: 0,
-      sumsAt: 0,
-    };
+  if (raw.length > WORD_FORM_MAX_CHARS) return newEntry(readWord(raw));
   let e = WORD_FORMS.get(raw);
   if (e === undefined) {
     const form = readWord(raw);
-    const f = form.caps || form.elong || form.negator || form.breaker ? form : form.w;
-    e = { f, lower: undefined, facts: undefined, sumsMemo: undefined, sumsGen: 0, sumsAt: 0 };
+    e = newEntry(form.caps || form.elong || form.negator || form.breaker ? form : form.w);
     if (WORD_FORMS.size >= WORD_FORMS_MAX) WORD_FORMS.clear();
     WORD_FORMS.set(raw, e);
   }
@@ -195,16 +195,6 @@ export function wordSpansOfTokens(tokens: readonly string[]): WordSpans | undefi
 /** the word spans of the last text tokenized, when it was `text` (else undefined) */
 export function wordSpansOf(text: string): WordSpans | undefined {
   return spans.text === text ? spans : undefined;
-}
-
-/** the lowercase form of a word with apostrophes normalized (what the keyword tokenizer reads),
- *  from its entry: the form's string unless the word was shortened as elongated */
-export function lowerOf(e: WordEntry, raw: string): string {
-  const f = e.f;
-  if (typeof f === 'string') return f;
-  if (!f.elong) return f.w;
-  const lower = raw.toLowerCase();
-  return lower.includes('’') ? lower.replaceAll('’', "'") : lower;
 }
 
 function negated(w: string): string {

@@ -1,6 +1,6 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
-import { lowerOf, wordSpansOf } from '../engine/tokenizer.js';
+import { wordSpansOf } from '../engine/tokenizer.js';
 import { factsOf, type WordFacts } from './words.js';
 
 export type TokenKind = 'word' | 'hashtag' | 'mention' | 'url' | 'break';
@@ -63,7 +63,10 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
         if (k < spans.count && spans.starts[k] === at && spans.ends[k] === at + raw.length) {
           const e = spans.entries[k]!;
           if (e.lower === undefined) {
-            e.lower = lowerOf(e, raw);
+            // the engine's form is the lowercase word with apostrophes normalized, unless it was
+            // shortened as elongated
+            const f = e.f;
+            e.lower = typeof f === 'string' ? f : f.elong ? lowerWord(raw) : f.w;
             e.facts = factsOf(e.lower);
           }
           lower = e.lower;
