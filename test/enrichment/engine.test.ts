@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
+import { FeatureCache, WORD_NGRAMS } from '../../src/enrichment/engine/features.js';
 import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
 import { hoistBoundaries, topLevelAlternatives } from '../../src/enrichment/engine/intent.js';
-import { lexiconFeatures } from '../../src/enrichment/engine/lexicon.js';
+import { lexiconFeatures, squashValence } from '../../src/enrichment/engine/lexicon.js';
+import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
 
@@ -194,6 +196,26 @@ describe('sentiment lexicon features', () => {
     const [pos] = lexiconFeatures(tokenize('great '.repeat(5000)));
     expect(pos).toBeGreaterThan(0.99);
     expect(pos).toBeLessThan(1);
+  });
+});
+
+describe('what the fused sums hand over while reading a text', () => {
+  const texts = [
+    "I don't love this, it's sooooo BAD :(",
+    'Great game tonight!!! @user #win https://t.co/x',
+    'the bus leaves at noon, not later',
+  ];
+
+  it('are the lexicon sums and word hashes the direct computation gives', () => {
+    for (const provider of PROVIDERS)
+      for (const text of texts) {
+        const tokens = tokenize(text);
+        const read = new FeatureCache(tokens);
+        predictSentiment(sentimentAnalyzer(provider), read);
+        expect(read.lexRead).toBe(true);
+        expect(squashValence(read.lexPos, read.lexNeg, [0, 0])).toEqual(lexiconFeatures(tokens));
+        expect(read.hashes(WORD_NGRAMS)).toEqual(new FeatureCache(tokens).hashes(WORD_NGRAMS));
+      }
   });
 });
 

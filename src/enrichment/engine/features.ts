@@ -144,9 +144,13 @@ const covers = (spec: Omit<FeatureSpec, 'bits'>): boolean =>
   (!spec.bigrams || FULL_SPEC.bigrams) &&
   (spec.charMax === 0 || (spec.charMin >= FULL_SPEC.charMin && spec.charMax <= FULL_SPEC.charMax));
 
-/** word unigrams and bigrams alone (the intent models' spec), and its key in FeatureCache.byKey */
+/** a spec's key in FeatureCache's per-spec memo */
+const specKey = ({ bigrams, charMin, charMax }: Omit<FeatureSpec, 'bits'>) =>
+  `${bigrams}/${charMin}/${charMax}`;
+
+/** word unigrams and bigrams alone (the intent models' spec), which the fused sums hand over */
 export const WORD_NGRAMS: Omit<FeatureSpec, 'bits'> = { bigrams: true, charMin: 0, charMax: 0 };
-const WORD_NGRAMS_KEY = 'true/0/0';
+const WORD_NGRAMS_KEY = specKey(WORD_NGRAMS);
 
 /** Per-text memo of feature hashes: the text is hashed once (FULL_SPEC, with the kind of each
  *  hash) and every model reads what its spec selects from that one pass. */
@@ -207,7 +211,7 @@ export class FeatureCache {
     const { bigrams, charMin, charMax } = spec;
     if (bigrams === FULL_SPEC.bigrams && charMin === FULL_SPEC.charMin && charMax === FULL_SPEC.charMax)
       return this.all().hashes;
-    const key = `${bigrams}/${charMin}/${charMax}`;
+    const key = specKey(spec);
     this.byKey ??= new Map();
     let h = this.byKey.get(key);
     if (!h) {

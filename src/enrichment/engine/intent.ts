@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../contract/items.js';
 import { MODELS_DIR } from '../../paths.js';
 import { type ComplaintDetector, complaintLogit } from './complaint.js';
-import type { FeatureCache } from './features.js';
+import { type FeatureCache, WORD_NGRAMS } from './features.js';
 import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
 import type { SentimentResult } from './sentiment.js';
 
@@ -406,7 +406,7 @@ export interface IntentInputVector {
   rule: Intent;
 }
 
-const WORD_SPEC = { bits: INTENT_WORD_BITS, bigrams: true, charMin: 0, charMax: 0 };
+const WORD_SPEC = { ...WORD_NGRAMS, bits: INTENT_WORD_BITS };
 
 /** the inputs of the learned model for one text (non-empty tokens); with `dense`, the dense inputs
  *  are written there (a Float64Array of INTENT_DENSE.length) instead of into a new array */
