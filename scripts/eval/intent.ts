@@ -13,7 +13,6 @@ import {
   type IntentModel,
   type IntentModelFile,
   intentModel,
-  intentOf,
 } from '../../src/enrichment/engine/intent.js';
 import { MODELS_DIR } from '../../src/paths.js';
 import { complaints } from '../train/data.js';
@@ -26,6 +25,7 @@ import {
   intentDev,
   intentFold,
   isIntentFinal,
+  nestedCv,
   poolOf,
   settingsKey,
   trainingSet,
@@ -57,24 +57,11 @@ interface IntentCv {
   shipped: boolean;
 }
 
-/** Nested CV of the learned intent model: for each held-out fold, the settings are chosen by an
- *  inner cross-validation over the other four folds (INTENT_GRID), a model with them is fitted on
- *  those four and reads the fifth. */
+/** Nested CV of the learned intent model (nestedCv), and whether the shipped model is the one the
+ *  whole pool chooses and trains. */
 function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): IntentCv {
   const ts = trainingSet(pool, provider);
-  const fold = pool.map(intentFold);
-  const extras = allOf(ts).filter((i) => i >= pool.length);
-  const oof = new Array<Intent>(pool.length);
-  const cv = Array.from({ length: FOLDS }, (_f, f) => {
-    const rest = pool.flatMap((_x, i) => (fold[i] === f ? [] : [i]));
-    const held = pool.flatMap((_x, i) => (fold[i] === f ? [i] : []));
-    const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest));
-    for (const i of held) oof[i] = intentOf(m, ts.X[i]!);
-    return f1Of(
-      held.map((i) => pool[i]!.label),
-      held.map((i) => oof[i]!),
-    );
-  });
+  const { cv, oof } = nestedCv(ts);
   const chosen = chooseSettings(ts, poolOf(ts));
   const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
   const shipped =

@@ -289,10 +289,14 @@ export function outOfFold(
 
 /** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
  *  (ties: the earlier setting) */
-export function chooseSettings(ts: IntentTrainingSet, idx: readonly number[]): IntentFitOptions {
-  let best = INTENT_GRID[0]!;
+export function chooseSettings(
+  ts: IntentTrainingSet,
+  idx: readonly number[],
+  grid: readonly IntentFitOptions[] = INTENT_GRID,
+): IntentFitOptions {
+  let best = grid[0]!;
   let bestF = -1;
-  for (const opts of INTENT_GRID) {
+  for (const opts of grid) {
     const oof = outOfFold(ts, idx, opts);
     const f = macroF1(
       idx.map((i) => target(ts.items[i]!.label)),
@@ -305,6 +309,31 @@ export function chooseSettings(ts: IntentTrainingSet, idx: readonly number[]): I
     }
   }
   return best;
+}
+
+/** Nested CV over the pool of `ts`: for each held-out fold, the settings are chosen from `grid` by
+ *  an inner cross-validation over the other four folds, a model with them is fitted on those four
+ *  (and the extras) and reads the fifth. Macro-F1 per fold and the pooled out-of-fold labels. */
+export function nestedCv(
+  ts: IntentTrainingSet,
+  grid: readonly IntentFitOptions[] = INTENT_GRID,
+): { cv: number[]; oof: Intent[] } {
+  const pool = poolOf(ts);
+  const fold = pool.map((i) => intentFold(ts.items[i]!));
+  const extras = extrasOf(ts);
+  const oof = new Array<Intent>(pool.length);
+  const cv = Array.from({ length: FOLDS }, (_f, f) => {
+    const rest = pool.filter((_i, k) => fold[k] !== f);
+    const held = pool.filter((_i, k) => fold[k] === f);
+    const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest, grid));
+    for (const i of held) oof[i] = intentOf(m, ts.X[i]!);
+    return macroF1(
+      held.map((i) => target(ts.items[i]!.label)),
+      held.map((i) => INTENTS.indexOf(oof[i]!)),
+      INTENTS.length,
+    );
+  });
+  return { cv, oof };
 }
 
 /** a model fitted on the items `idx` (those of the complaints' final split are skipped) */

@@ -1,0 +1,39 @@
+// The weight of the complaints corpus's extra examples in the intent model (IntentFitOptions
+// .partialWeight), compared as it is chosen: for each weight, intent macro-F1 under nested CV on the
+// intent pool and complaints-through-intent macro-F1 under CV on the complaints pool (both flash),
+// and their mean; the shipped weight is the one with the best mean (docs/enrichment.md, Intent).
+//   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each)
+import { complaintViaIntentFolds } from '../train/complaint.js';
+import {
+  INTENT_FIT_DEFAULTS,
+  INTENT_GRID,
+  intentDev,
+  isIntentFinal,
+  nestedCv,
+  trainingSet,
+} from '../train/intent.js';
+
+const PROVIDER = 'model-2.0-flash';
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+const weights = (process.argv[2] ?? '0.25,0.5,0.75,1').split(',').map(Number);
+const ts = trainingSet(
+  intentDev().filter((it) => !isIntentFinal(it)),
+  PROVIDER,
+);
+console.log(`extra-example weight: intent (nested CV) / complaints through intent (CV) / mean, ${PROVIDER}`);
+for (const w of weights) {
+  const intent = mean(
+    nestedCv(
+      ts,
+      INTENT_GRID.map((o) => ({ ...o, partialWeight: w })),
+    ).cv,
+  );
+  const complaint = mean(
+    complaintViaIntentFolds(() => ({ ...INTENT_FIT_DEFAULTS, partialWeight: w })).intent![PROVIDER]!,
+  );
+  const shipped = w === INTENT_FIT_DEFAULTS.partialWeight ? ' (shipped)' : '';
+  console.log(
+    `${w}: ${intent.toFixed(3)} / ${complaint.toFixed(3)} / ${((intent + complaint) / 2).toFixed(3)}${shipped}`,
+  );
+}
