@@ -15,6 +15,9 @@ export interface Example<L extends string = string> {
   text: string;
   label: L;
   domain: 'tweet' | 'reddit';
+  /** the annotation campaign a tweet comes from (TweetEval train's `source`, e.g.
+   *  `twitter-2016test-A`); absent for TweetEval val and Reddit */
+  source?: string;
 }
 
 export function readJsonl(file: string): Record<string, unknown>[] {
@@ -30,6 +33,7 @@ export function tweetEval(file: string): Example<Sentiment>[] {
     text: restoreEscapes(String(r.text)),
     label: r.label as Sentiment,
     domain: 'tweet',
+    ...(typeof r.source === 'string' ? { source: r.source } : {}),
   }));
 }
 
