@@ -13,11 +13,11 @@ import { cvFold, FOLDS, isTweetNewer } from '../train/splits.js';
 import { cvFigures } from './cv.js';
 import { type EvalRow, type Figure, PRO_MARGIN, READ_FINAL } from './types.js';
 
-/** VADER's documented thresholds on the compound score */
 /** flash with its tweet readout and calibration fitted on all the pool's tweets instead of the
  *  newest campaign's (scripts/train/sentiment.ts), measured by every training run */
 const ALL_CAMPAIGNS_REF = 'flash fitted on all campaigns';
 
+/** VADER's documented thresholds on the compound score */
 export function vaderLabel(text: string): Sentiment {
   const c = vader.SentimentIntensityAnalyzer.polarity_scores(text).compound;
   return c >= 0.05 ? 'positive' : c <= -0.05 ? 'negative' : 'neutral';

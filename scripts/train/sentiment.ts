@@ -523,14 +523,24 @@ export function trainSentimentModels(log: (s: string) => void): void {
   // this one (nested: the figure never sees its own choice); then the shipped settings, chosen on
   // all the readings
   const providers = {} as SentimentManifest['providers'];
-  // the shipped providers, then flash with the tweet reading fitted on all the pool's tweets
-  const measured: [string, string[], boolean][] = [
-    ...(Object.entries(PROVIDERS) as [LlmProvider, string[]][]).map(
-      ([p, files]) => [p, files, true] as [string, string[], boolean],
-    ),
-    [ALL_CAMPAIGNS, PROVIDERS['model-2.0-flash'], false],
+  // the shipped providers, then flash with the tweet reading fitted on all the pool's tweets (a
+  // reference: measured, not shipped)
+  interface Measured {
+    name: string;
+    files: string[];
+    recentFit: boolean;
+    shipped?: LlmProvider;
+  }
+  const measured: Measured[] = [
+    ...(Object.entries(PROVIDERS) as [LlmProvider, string[]][]).map(([p, files]) => ({
+      name: p,
+      files,
+      recentFit: true,
+      shipped: p,
+    })),
+    { name: ALL_CAMPAIGNS, files: PROVIDERS['model-2.0-flash'], recentFit: false },
   ];
-  for (const [provider, files, recentFit] of measured) {
+  for (const { name: provider, files, recentFit, shipped } of measured) {
     for (let f = 0; f < FOLDS; f++) {
       const st = chooseSettings(
         readings,
@@ -551,9 +561,9 @@ export function trainSentimentModels(log: (s: string) => void): void {
         );
       });
     }
-    if (!recentFit) continue;
+    if (shipped === undefined) continue;
     const st = chooseSettings(readings, files, Array.from(all.keys()));
-    providers[provider as LlmProvider] = { members: files, ...st };
+    providers[shipped] = { members: files, ...st };
     log(
       `  ${provider}: members ${files.join(', ')}; ${JSON.stringify(st)}; per-fold tweets ${cv.tweets[provider]!.join(' ')}, Reddit ${cv.reddit[provider]!.join(' ')}`,
     );
@@ -586,7 +596,7 @@ export function trainSentimentModels(log: (s: string) => void): void {
       for (const [file, model] of fit.members) r.perMember.get(file)![i] = memberLogProbs([model], cache);
       r.gateLogits[i] = gateLogit(fit.gate, cache);
     }
-    for (const [provider, files, recentFit] of measured) {
+    for (const { name: provider, files, recentFit } of measured) {
       const st = chooseSettings(readings, files, older, recentFit);
       push(
         'tweets_time',

@@ -33,10 +33,10 @@ export function isTweetNewer(id: string): boolean {
   return s !== undefined && s >= TWEET_NEWER_FROM && s < TWEET_FINAL_FROM;
 }
 /** The newest annotation campaign in the tweets (SemEval 2016: its train, dev, devtest and test
- *  sets: 29,198 of the training file's tweets, 24,451 of them in the pool; the final split and the time split's newer tweets
- *  are almost all from it). The tweet readout and calibration are fitted on its tweets only:
- *  labels drift between campaigns (what counts as positive rather than neutral), and what the
- *  service reads is later than all of them. */
+ *  sets: 29,198 of the training file's tweets, 24,451 of them in the pool; every tweet of the final
+ *  split and of the time split's newer side is from it). The tweet readout and calibration are
+ *  fitted on its tweets only: labels drift between campaigns (what counts as positive rather than
+ *  neutral), and what the service reads is later than all of them. */
 export const isRecentCampaign = (e: { source?: string }): boolean =>
   e.source?.startsWith('twitter-2016') ?? false;
 /** undated tweets (TweetEval val has no ids) are in the pool but in neither side of the time split */
