@@ -34,6 +34,6 @@ for (const w of weights) {
   );
   const shipped = w === INTENT_FIT_DEFAULTS.partialWeight ? ' (shipped)' : '';
   console.log(
-    `${w}: ${intent.toFixed(3)} / ${complaint.toFixed(3)} / ${((intent + complaint) / 2).toFixed(3)}${shipped}`,
+    `${w}: ${intent.toFixed(4)} / ${complaint.toFixed(4)} / ${((intent + complaint) / 2).toFixed(4)}${shipped}`,
   );
 }

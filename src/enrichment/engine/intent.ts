@@ -295,6 +295,8 @@ const IMPERATIVE_RE =
 const FIRST_RE = /\b(?:i|i'm|im|i've|i'll|i'd|my|me|we|our|us)\b/i;
 const SECOND_RE = /\b(?:you|your|u|ur|y'all|yall)\b/i;
 const ADDRESSED_RE = /^\s*\.?@\w/;
+/** whether a text opens with an @account (a reply, or a post to a company's support account) */
+export const isAddressed = (text: string): boolean => ADDRESSED_RE.test(text);
 const PROBLEM_RE =
   /\b(?:not working|doesn'?t work|won'?t|isn'?t|can'?t|cannot|error|broken|still (?:no|not|waiting|hasn'?t|haven'?t)|never (?:received|arrived|got)|refund|cancel(?:led)?|issue|problem|wrong|missing|delay(?:ed)?|waiting|terrible|worst|awful|disappointed|disappointing|unacceptable|ridiculous)\b/i;
 const WISH_RE = /\b(?:wish|hope|hoping|would love)\b/i;
