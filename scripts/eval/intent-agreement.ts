@@ -6,10 +6,10 @@
 //   npx tsx scripts/eval/intent-agreement.ts [--cv]
 // --cv also runs the intent model's nested CV (flash) on the pool twice, with the first reading's
 // labels and with the adjudicated ones (about 7 minutes).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTENTS, type Intent } from '../../src/contract/items.js';
 import { ROOT } from '../../src/paths.js';
+import { jsonlAt } from '../train/data.js';
 import { intentDev, isIntentFinal, itemKey, nestedCv, trainingSet } from '../train/intent.js';
 import { f1PerClass, macroF1 } from '../train/metrics.js';
 import { meanSd } from '../train/splits.js';
@@ -22,10 +22,7 @@ interface SecondReading {
 }
 
 export function secondReading(): Map<string, SecondReading> {
-  const rows = readFileSync(join(ROOT, 'eval/intent-second-reading.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as SecondReading);
+  const rows = jsonlAt<SecondReading>(join(ROOT, 'eval/intent-second-reading.jsonl'));
   return new Map(rows.map((r) => [itemKey(r), r]));
 }
 

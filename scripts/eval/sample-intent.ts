@@ -4,12 +4,11 @@
 // repeated. The labels are then given by reading each text (eval/README.md), never from the
 // analyzer's output. Texts are printed for the person labelling, never written into the repository.
 // SAMPLE_ONLY=<file> (one of SAMPLE_FILES) draws from that file alone.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashString } from '../../src/enrichment/engine/features.js';
 import { restoreEscapes } from '../../src/enrichment/engine/tokenizer.js';
 import { ROOT } from '../../src/paths.js';
-import { readJsonl } from '../train/data.js';
+import { jsonlAt, readJsonl } from '../train/data.js';
 
 export const SAMPLE_FILES = [
   'sentiment/tweeteval-train.jsonl',
@@ -33,13 +32,9 @@ export const CUES: Record<string, RegExp> = {
 
 function labelled(): Set<string> {
   return new Set(
-    readFileSync(join(ROOT, 'eval/intent-dev.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => {
-        const r = JSON.parse(l) as { file: string; id: string };
-        return `${r.file}#${r.id}`;
-      }),
+    jsonlAt<{ file: string; id: string }>(join(ROOT, 'eval/intent-dev.jsonl')).map(
+      (r) => `${r.file}#${r.id}`,
+    ),
   );
 }
 

@@ -20,11 +20,17 @@ export interface Example<L extends string = string> {
   source?: string;
 }
 
-export function readJsonl(file: string): Record<string, unknown>[] {
-  return readFileSync(join(DATA_DIR, file), 'utf8')
+/** the records of a JSON-lines file at `path` (blank lines skipped) */
+export function jsonlAt<T = Record<string, unknown>>(path: string): T[] {
+  return readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** the records of a JSON-lines file of the data folder */
+export function readJsonl(file: string): Record<string, unknown>[] {
+  return jsonlAt(join(DATA_DIR, file));
 }
 
 export function tweetEval(file: string): Example<Sentiment>[] {

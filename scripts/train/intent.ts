@@ -7,7 +7,7 @@
 //
 // Records of the complaints corpus that lie in the complaints' final split are never trained on
 // (they stay in the intent figures), so the complaint final figure stays unseen by this model too.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { complaintDetector } from '../../src/enrichment/engine/complaint.js';
@@ -30,7 +30,7 @@ import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine
 import { restoreEscapes, tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
-import { complaints, readJsonl } from './data.js';
+import { complaints, jsonlAt, readJsonl } from './data.js';
 import { macroF1 } from './metrics.js';
 import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
@@ -46,10 +46,7 @@ export interface IntentDevItem {
 
 /** the labelled intent set (eval/intent-dev.jsonl), joined with its texts from the data folder */
 export function intentDev(): IntentDevItem[] {
-  const labels = readFileSync(join(ROOT, 'eval/intent-dev.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { file: string; id: string; label: Intent });
+  const labels = jsonlAt<{ file: string; id: string; label: Intent }>(join(ROOT, 'eval/intent-dev.jsonl'));
   const texts = new Map<string, string>();
   for (const file of new Set(labels.map((l) => l.file))) {
     for (const r of readJsonl(file)) {
