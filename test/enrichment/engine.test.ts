@@ -144,6 +144,32 @@ describe('analyze', () => {
     expect(one('Anyone want to buy my 2 tickets for Friday? DM me').intent).not.toBe('purchase_intent');
   });
 
+  it('reads feature requests worded as forums and issue trackers word them as suggestions', () => {
+    for (const t of [
+      'Allow users to export their playlists as CSV files.',
+      'Add an option to hide the sidebar when the window is narrow.',
+      "It'd be useful if the calendar could show week numbers.",
+      'It would be great if the editor remembered the last folder I opened.',
+      "I'd like to be able to pin notes to the top of the list.",
+      'We need an option to turn off autoplay on the home page.',
+    ])
+      for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('suggestion');
+    // a hypothetical is not a request when nothing is asked for
+    expect(one('Winning the lottery would be great, but I never buy a ticket').intent).not.toBe('suggestion');
+  });
+
+  it('reads buying as shoppers word it outside tweets', () => {
+    for (const t of [
+      "I'm in the market for a used road bike, nothing over $800",
+      'Looking to buy a standing desk for my home office',
+      'Is the larger model worth buying if I mostly cook for two?',
+      'Saving up for a new camera lens',
+    ])
+      for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('purchase_intent');
+    // asking where to find a manual or help is a question, not buying
+    expect(one('Where can I find the user manual for the dishwasher?').intent).toBe('question');
+  });
+
   it('gives byte-identical output in a separate process', () => {
     const texts = ['I love it 😍', 'not good at all :(', 'Where can I buy one?', 'meh', ''];
     const req = { texts, types: ALL, provider: 'model-1.5-pro' as const };

@@ -65,7 +65,8 @@ export function hoistBoundaries(alternatives: readonly string[]): string {
 
 const PURCHASE_RE = new RegExp(
   hoistBoundaries([
-    '\\bwhere (?:can|could|do|should) (?:i|we|you|u) (?:buy|get|order|find|purchase)',
+    // (finding or getting a manual, a setting or help is not buying)
+    "\\bwhere (?:can|could|do|should) (?:i|we|you|u) (?:buy|get|order|find|purchase)(?! (?:the |a |an |my |your |some |more )?(?:user |owner'?s )?(?:manual|instructions?|info(?:rmation)?|settings?|options?|menu|button|files?|folders?|docs|documentation|answers?|links?|page|form|address|number|email|details|help|support|guide|faq|password|out)\\b)",
     '\\bwhere to (?:buy|get|order)\\b',
     '\\b(?:just|finally|already) (?:ordered|bought|purchased|pre-?ordered|got my)\\b',
     '\\b(?:i|we) (?:just )?(?:ordered|pre-?ordered|purchased)\\b',
@@ -99,6 +100,15 @@ const PURCHASE_RE = new RegExp(
     '\\b(?:get|getting) to (?:buy|order|pre-?order)\\b',
     '\\b(?:may|might) (?:wanna|want to) (?:buy|purchase|order)\\b',
     '\\bgift ideas?\\b|\\b(?:help (?:me )?)?find(?:ing)? (?:a|the) (?:gift|present) for\\b',
+    // buying as shoppers word it anywhere ("in the market for", "looking to buy", "should I get
+    // it?", "worth buying?", "saving up for a new …")
+    '\\bin the market for\\b|\\blooking to (?:buy|order|purchase|pick up)\\b|\\bworth (?:buying|purchasing|the upgrade)\\b',
+    '\\bsaving (?:up )?(?:for (?:a|an|the|my) (?:new )?\\w+|to buy)\\b',
+    '\\b(?:planning|plan|decided|deciding|hoping) (?:on|to) (?:buy|order|purchase|pre-?order)',
+    '\\bshould (?:i|we) (?:buy|order|purchase|pre-?order|get (?:it|this|that|one|the|a|an)\\b|upgrade|splurge)',
+    "\\bcan(?:no|')?t wait to (?:buy|order|pre-?order|get my hands on)\\b",
+    '\\b(?:thinking|thought) (?:of|about) (?:upgrading|switching) to\\b|\\bany (?:good )?deals? on\\b',
+    '\\b(?:does|do) (?:anyone|anybody|any1) (?:sell|stock|carry)\\b|\\bwho sells\\b',
   ]),
   'i',
 );
@@ -133,6 +143,25 @@ const SUGGESTION_RE = new RegExp(
     '\\bhow about (?:not|you|we|trying|getting)\\b',
     '\\bbring (?:it |them |this )?back\\b',
     '\\b(?:can|could) (?:we|you|u) (?:please )?(?:have|add|bring|make) (?:a|an|the|it|this|some|\\w+ in)\\b',
+    // feature requests as forums, reviews and issue trackers word them ("Allow users to …", "It'd be
+    // useful if …", "I'd like to be able to …", "Need an option to …")
+    '^(?:please )?(?:allow|provide|implement|enable|disable|extend|integrate|introduce|expose|port|merge)\\b',
+    '^(?:(?:also|at least|just|maybe|perhaps|ideally|please),? )?(?:add|create|fix|include|improve|offer|increase|reduce|remove) (?:a|an|the|some|more|support|options?|the ability|abilit(?:y|ies)|capabilit(?:y|ies)|it|this|that|these|them|back)\\b',
+    '^(?:also|at least|just|maybe|perhaps|ideally),? (?:allow|provide|enable|support|implement|give|let)\\b|^support (?:for|\\w+ing)\\b',
+    '\\b(?:will|would|could) be (?:very |really |so |also |much |even )?(?:useful|helpful|handy|welcome)\\b|\\bwould be (?:nice|good|great) (?:too|also|as well)\\b',
+    '\\bwe (?:really |also )?need (?:an?|some|more|better) (?:\\w+ )?(?:option|way|app|feature|api|button|setting|support|tool|version|update|events?)\\b',
+    "\\b(?:it'?d|it would|that'?d|that would|this would|would) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:nice|great|cool|awesome|good|better|amazing|useful|helpful|ideal|handy|fantastic|wonderful|lovely|excellent|preferable|easier|simpler|more \\w+) (?:if|to|when)\\b",
+    '\\bwould be (?:a |an )?(?:\\w+ )?(?:addition|benefit|improvement|feature|enhancement)\\b',
+    "\\b(?:i'?d|i would|we'?d|we would) (?:really |much |also )?(?:like|prefer) (?:to see|to be able|to have|an? (?:option|way|setting|button|feature)|the (?:option|ability)|support for)\\b",
+    '\\b(?:we|i|you|users|developers|devs) (?:really |badly |desperately |also )?need (?:an? (?:option|way|setting|button|feature|api|ability)|the (?:ability|option)|support for|to be able to)\\b',
+    '^(?:we )?need (?:an?|the|some|to be able)\\b',
+    '\\bshould be able to\\b|\\bshould (?:be (?:added|available|possible|optional|supported|implemented|included|an option)|(?:have|get|include|support|provide|offer) (?:an? |the )?(?:option|ability|way|setting|button|feature|support))\\b',
+    '\\bwhy not (?:just )?(?:let|allow|add|make|have|use|give|create|provide|include|offer)\\b',
+    '\\b(?:can|could) (?:you|they|u|the devs?|developers) (?:please )?(?:add|include|allow|support|implement|enable)\\b',
+    '\\b(?<!would )consider (?:adding|making|allowing|providing|including|supporting|offering|implementing|bringing|changing|removing)\\b',
+    '\\bgive (?:us|users|developers|devs) (?:the |an? )?(?:ability|option|choice|access|way|possibility)\\b',
+    '\\b(?:let|allow|enable|permit) (?:users?|developers|devs|apps?|applications|the user|people to)\\b',
+    '\\bhope (?:you|they|\\w+) (?:will|would|can|could) (?:add|include|bring|consider|allow|support|implement|release|offer)\\b',
   ]),
   'i',
 );
@@ -255,6 +284,13 @@ interface Patterns {
   asks: boolean;
 }
 
+// "it would be great if …": a word of praise in a hypothetical praises nothing yet (it is how
+// requests are worded), so the praise cue reads the text without it
+const HYPOTHETICAL =
+  "\\b(?:it'?d|would|will|could) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:a |an )?(?:nice|great|cool|awesome|good|amazing|ideal|fantastic|wonderful|lovely|excellent|perfect|brilliant)\\b";
+const HYPOTHETICAL_RE = new RegExp(HYPOTHETICAL, 'i');
+const HYPOTHETICAL_GLOBAL_RE = new RegExp(HYPOTHETICAL, 'gi');
+
 /** the patterns of a text, each run once (they are most of the intent's cost) */
 function patternsOf(head: string): Patterns {
   const hasQuestionMark = head.includes('?');
@@ -266,7 +302,7 @@ function patternsOf(head: string): Patterns {
     notBuying: NOT_BUYING_RE.test(head),
     suggestion: SUGGESTION_RE.test(head),
     question: isQuestionOf(head, hasQuestionMark, trailing, asks),
-    praise: hasPraise(head),
+    praise: hasPraise(HYPOTHETICAL_RE.test(head) ? head.replace(HYPOTHETICAL_GLOBAL_RE, ' ') : head),
     hasQuestionMark,
     trailing,
     asks,
