@@ -156,6 +156,8 @@ describe('analyze', () => {
       for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('suggestion');
     // a hypothetical is not a request when nothing is asked for
     expect(one('Winning the lottery would be great, but I never buy a ticket').intent).not.toBe('suggestion');
+    // nor is a need of one's own
+    expect(one('Need a nap after this week').intent).not.toBe('suggestion');
   });
 
   it('reads buying as shoppers word it outside tweets', () => {

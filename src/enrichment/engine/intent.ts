@@ -154,7 +154,7 @@ const SUGGESTION_RE = new RegExp(
     '\\bwould be (?:a |an )?(?:\\w+ )?(?:addition|benefit|improvement|feature|enhancement)\\b',
     "\\b(?:i'?d|i would|we'?d|we would) (?:really |much |also )?(?:like|prefer) (?:to see|to be able|to have|an? (?:option|way|setting|button|feature)|the (?:option|ability)|support for)\\b",
     '\\b(?:we|i|you|users|developers|devs) (?:really |badly |desperately |also )?need (?:an? (?:option|way|setting|button|feature|api|ability)|the (?:ability|option)|support for|to be able to)\\b',
-    '^(?:we )?need (?:an?|the|some|to be able)\\b',
+    '^(?:we )?need (?:an?|the|some|more) (?:\\w+ )?(?:option|way|setting|button|feature|api|ability|support|tool|version|update)\\b|^(?:we )?need to be able\\b',
     '\\bshould be able to\\b|\\bshould (?:be (?:added|available|possible|optional|supported|implemented|included|an option)|(?:have|get|include|support|provide|offer) (?:an? |the )?(?:option|ability|way|setting|button|feature|support))\\b',
     '\\bwhy not (?:just )?(?:let|allow|add|make|have|use|give|create|provide|include|offer)\\b',
     '\\b(?:can|could) (?:you|they|u|the devs?|developers) (?:please )?(?:add|include|allow|support|implement|enable)\\b',
