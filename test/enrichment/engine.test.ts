@@ -158,6 +158,8 @@ describe('analyze', () => {
     expect(one('Winning the lottery would be great, but I never buy a ticket').intent).not.toBe('suggestion');
     // nor is a need of one's own
     expect(one('Need a nap after this week').intent).not.toBe('suggestion');
+    expect(one("Allow me to introduce myself, I'm the new guy").intent).not.toBe('suggestion');
+    expect(one('Merge conflicts again, ugh').intent).not.toBe('suggestion');
   });
 
   it('reads buying as shoppers word it outside tweets', () => {

@@ -145,7 +145,7 @@ const SUGGESTION_RE = new RegExp(
     '\\b(?:can|could) (?:we|you|u) (?:please )?(?:have|add|bring|make) (?:a|an|the|it|this|some|\\w+ in)\\b',
     // feature requests as forums, reviews and issue trackers word them ("Allow users to …", "It'd be
     // useful if …", "I'd like to be able to …", "Need an option to …")
-    '^(?:please )?(?:allow|provide|implement|enable|disable|extend|integrate|introduce|expose|port|merge)\\b',
+    '^(?:please )?(?:allow(?! me\\b)|provide|implement|enable|disable|extend|introduce|expose)\\b',
     '^(?:(?:also|at least|just|maybe|perhaps|ideally|please),? )?(?:add|create|fix|include|improve|offer|increase|reduce|remove) (?:a|an|the|some|more|support|options?|the ability|abilit(?:y|ies)|capabilit(?:y|ies)|it|this|that|these|them|back)\\b',
     '^(?:also|at least|just|maybe|perhaps|ideally),? (?:allow|provide|enable|support|implement|give|let)\\b|^support (?:for|\\w+ing)\\b',
     '\\b(?:will|would|could) be (?:very |really |so |also |much |even )?(?:useful|helpful|handy|welcome)\\b|\\bwould be (?:nice|good|great) (?:too|also|as well)\\b',
