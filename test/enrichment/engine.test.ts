@@ -160,6 +160,8 @@ describe('analyze', () => {
     expect(one('Need a nap after this week').intent).not.toBe('suggestion');
     expect(one("Allow me to introduce myself, I'm the new guy").intent).not.toBe('suggestion');
     expect(one('Merge conflicts again, ugh').intent).not.toBe('suggestion');
+    expect(one('This will be useful for my exam tomorrow').intent).not.toBe('suggestion');
+    expect(one('Should be able to make it tonight').intent).not.toBe('suggestion');
   });
 
   it('reads buying as shoppers word it outside tweets', () => {
