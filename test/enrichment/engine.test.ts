@@ -174,6 +174,9 @@ describe('analyze', () => {
       for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('purchase_intent');
     // asking where to find a manual or help is a question, not buying
     expect(one('Where can I find the user manual for the dishwasher?').intent).toBe('question');
+    // nor are the idioms that share the words
+    for (const t of ['Saving up for a rainy day', 'Looking to buy time until the coach gets back'])
+      expect(one(t).intent, t).not.toBe('purchase_intent');
   });
 
   it('gives byte-identical output in a separate process', () => {

@@ -102,12 +102,12 @@ const PURCHASE_RE = new RegExp(
     '\\bgift ideas?\\b|\\b(?:help (?:me )?)?find(?:ing)? (?:a|the) (?:gift|present) for\\b',
     // buying as shoppers word it anywhere ("in the market for", "looking to buy", "should I get
     // it?", "worth buying?", "saving up for a new …")
-    '\\bin the market for\\b|\\blooking to (?:buy|order|purchase|pick up)\\b|\\bworth (?:buying|purchasing|the upgrade)\\b',
-    '\\bsaving (?:up )?(?:for (?:a|an|the|my) (?:new )?\\w+|to buy)\\b',
+    '\\bin the market for\\b|\\blooking to (?:buy(?! time\\b)|order|purchase|pick up)\\b|\\bworth (?:buying|purchasing|the upgrade)\\b',
+    '\\bsaving (?:up )?(?:for (?:a|an|the|my) (?!rainy\\b)(?:new )?\\w+|to buy)\\b',
     '\\b(?:planning|plan|decided|deciding|hoping) (?:on|to) (?:buy|order|purchase|pre-?order)',
     '\\bshould (?:i|we) (?:buy|order|purchase|pre-?order|get (?:it|this|that|one|the|a|an)\\b|upgrade|splurge)',
     "\\bcan(?:no|')?t wait to (?:buy|order|pre-?order|get my hands on)\\b",
-    '\\b(?:thinking|thought) (?:of|about) (?:upgrading|switching) to\\b|\\bany (?:good )?deals? on\\b',
+    '\\b(?:thinking|thought) (?:of|about) upgrading to\\b|\\bany (?:good )?deals? on\\b',
     '\\b(?:does|do) (?:anyone|anybody|any1) (?:sell|stock|carry)\\b|\\bwho sells\\b',
   ]),
   'i',
