@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitHashtag } from '../../src/enrichment/keywords/hashtags.js';
 import { extractKeywords, stem } from '../../src/enrichment/keywords/index.js';
@@ -20,6 +22,17 @@ describe('extractKeywords', () => {
     const kws = extractKeywords(text, { max: 3 });
     expect(kws[0]).toMatch(/neural network controller/);
     expect(kws).not.toContain('propose');
+  });
+
+  it('reads a news-length article as a document: what it repeats outranks what it names once', () => {
+    // 352 words, written for this test: bike lanes, loading zones and the city council recur;
+    // phrases such as "plan adds" or "street safer" are filler
+    const text = readFileSync(join(import.meta.dirname, 'fixtures/news-article.txt'), 'utf8');
+    const kws = extractKeywords(text);
+    for (const k of ['protected bike lanes', 'harbor street', 'loading zones', 'city council'])
+      expect(kws, k).toContain(k);
+    expect(kws).not.toContain('plan adds');
+    expect(kws).not.toContain('street safer');
   });
 
   it('respects max and returns nothing for empty or signal-free text', () => {
