@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { stemmer } from 'stemmer';
 import type { LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
-import { LONG_UNITS } from '../../src/enrichment/keywords/index.js';
+import { extractKeywords, LONG_UNITS } from '../../src/enrichment/keywords/index.js';
 import { ROOT } from '../../src/paths.js';
 import { cvFold, FOLDS, isFinal20 } from '../train/splits.js';
-import { thresholdGrid } from './keywords-threshold.js';
 import { type EvalRow, type Figure, READ_FINAL } from './types.js';
 import { yake } from './yake.js';
 
@@ -58,6 +57,51 @@ export function loadLongDocs(): { id: string; text: string; keyphrases: string[]
 export const MEDIUM_WORDS = [300, 600, 900];
 /** the first n whitespace-separated words of a text */
 export const firstWords = (text: string, n: number): string => text.split(/\s+/).slice(0, n).join(' ');
+
+/** the long-document switch compared over a grid (scripts/eval/keywords-threshold.ts prints it): Inspec
+ *  F1@10 and the pool's papers cut to MEDIUM_WORDS; the rule takes the lowest value whose Inspec F1@10
+ *  is within 0.001 of its figure without the switch. The final split is not read. */
+const GRID = [100, 200, 250, 300, 400, 600, 1000, 1_000_000];
+const INSPEC_SLACK = 0.001;
+
+export interface ThresholdRow {
+  longUnits: number;
+  /** Inspec F1@10 */
+  insp: number;
+  /** F1@10 of the pool's papers cut to each of MEDIUM_WORDS */
+  medium: number[];
+}
+
+/** every grid value's figures, and the value the rule chooses */
+export function thresholdGrid(): { rows: ThresholdRow[]; chosen: number } {
+  const inspec = loadInspec();
+  const pool = loadLongDocs().filter((d) => !isFinal20(d.id));
+  const read = (texts: readonly string[], longUnits: number) =>
+    texts.map((t) => extractKeywords(t, { max: 10, longUnits }));
+  const rows = GRID.map((longUnits) => ({
+    longUnits,
+    insp: f1At(
+      read(
+        inspec.map((d) => d.text),
+        longUnits,
+      ),
+      inspec.map((d) => d.keyphrases),
+      10,
+    ),
+    medium: MEDIUM_WORDS.map((n) =>
+      f1At(
+        read(
+          pool.map((d) => firstWords(d.text, n)),
+          longUnits,
+        ),
+        pool.map((d) => d.keyphrases),
+        10,
+      ),
+    ),
+  }));
+  const without = rows[rows.length - 1]!.insp;
+  return { rows, chosen: rows.find((r) => r.insp >= without - INSPEC_SLACK)!.longUnits };
+}
 
 const apiKeywords = (texts: string[], provider: LlmProvider): string[][] =>
   analyze({ texts, types: ['keywords'], provider }).map((e) => e.keywords!);
