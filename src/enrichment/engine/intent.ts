@@ -117,7 +117,6 @@ const SUGGESTION_RE = new RegExp(
   hoistBoundaries([
     '\\b(?:you|u|they|we) (?:guys )?(?:should|ought to|could|need to|have to|must) (?:really )?(?:add|make|bring|try|consider|release|fix|do|have|put|give|change|offer|get|start|stop|update|include|allow|let|think|check|go|watch|read|listen)\\b',
     '\\bplease (?:add|make|bring|consider|release|include|allow|let|give|do|change|update|stop|start)\\b',
-    '\\bit would be (?:nice|great|cool|awesome|good|better|amazing) (?:if|to)\\b',
     '\\bwould(?:n.t)? it be (?:nice|great|cool|better)\\b',
     '\\b(?:i|we) (?:suggest|recommend|propose)\\b',
     '\\b(?:i|we) wish (?:you|they|there|it)\\b',
@@ -138,7 +137,6 @@ const SUGGESTION_RE = new RegExp(
     "\\b(?:it )?(?:may|might|'s|is) (?:be )?time to (?:upgrade|switch|change|move|try|start|stop|get|buy)\\b",
     '\\b(?:pro|bro|hot|quick) tip\\b|\\btip:',
     '\\b(?:maybe|perhaps) (?:you|we|they|u) (?:should|need|could|can)\\b',
-    '\\bwould be (?:nice|great|cool|awesome|good|better|amazing|dope|sick|helpful) (?:if|to)\\b',
     "\\byou (?:may|might|would|will|'d|'ll)(?: just| also| really)? (?:like|love|enjoy)\\b",
     '\\bhow about (?:not|you|we|trying|getting)\\b',
     '\\bbring (?:it |them |this )?back\\b',
@@ -150,7 +148,9 @@ const SUGGESTION_RE = new RegExp(
     '^(?:also|at least|just|maybe|perhaps|ideally),? (?:allow|provide|enable|support|implement|give|let)\\b|^support (?:for|\\w+ing)\\b',
     '\\b(?:would|could) be (?:very |really |so |also |much |even )?(?:useful|helpful|handy|welcome)\\b|\\bwill be (?:very |really |so )?(?:useful|helpful|handy) (?:if|to have)\\b|\\bwould be (?:nice|good|great) (?:too|also|as well)\\b',
     '\\bwe (?:really |also )?need (?:an?|some|more|better) (?:\\w+ )?(?:option|way|app|feature|api|button|setting|support|tool|version|update|events?)\\b',
-    "\\b(?:it'?d|it would|that'?d|that would|this would|would) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:nice|great|cool|awesome|good|better|amazing|useful|helpful|ideal|handy|fantastic|wonderful|lovely|excellent|preferable|easier|simpler|more \\w+) (?:if|to|when)\\b",
+    // "it would be nice if", "it'd be useful to", "would be dope if" ("it would" and "that would"
+    // match at their "would")
+    "\\b(?:it'?d|that'?d|would) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:nice|great|cool|awesome|good|better|amazing|dope|sick|useful|helpful|ideal|handy|fantastic|wonderful|lovely|excellent|preferable|easier|simpler|more \\w+) (?:if|to|when)\\b",
     '\\bwould be (?:a |an )?(?:\\w+ )?(?:addition|benefit|improvement|feature|enhancement)\\b',
     "\\b(?:i'?d|i would|we'?d|we would) (?:really |much |also )?(?:like|prefer) (?:to see|to be able|to have|an? (?:option|way|setting|button|feature)|the (?:option|ability)|support for)\\b",
     '\\b(?:we|i|you|users|developers|devs) (?:really |badly |desperately |also )?need (?:an? (?:option|way|setting|button|feature|api|ability)|the (?:ability|option)|support for|to be able to)\\b',
@@ -286,10 +286,8 @@ interface Patterns {
 
 // "it would be great if …": a word of praise in a hypothetical praises nothing yet (it is how
 // requests are worded), so the praise cue reads the text without it
-const HYPOTHETICAL =
-  "\\b(?:it'?d|would|will|could) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:a |an )?(?:nice|great|cool|awesome|good|amazing|ideal|fantastic|wonderful|lovely|excellent|perfect|brilliant)\\b";
-const HYPOTHETICAL_RE = new RegExp(HYPOTHETICAL, 'i');
-const HYPOTHETICAL_GLOBAL_RE = new RegExp(HYPOTHETICAL, 'gi');
+const HYPOTHETICAL_RE =
+  /\b(?:it'?d|would|will|could) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:a |an )?(?:nice|great|cool|awesome|good|amazing|ideal|fantastic|wonderful|lovely|excellent|perfect|brilliant)\b/gi;
 
 /** the patterns of a text, each run once (they are most of the intent's cost) */
 function patternsOf(head: string): Patterns {
@@ -302,7 +300,8 @@ function patternsOf(head: string): Patterns {
     notBuying: NOT_BUYING_RE.test(head),
     suggestion: SUGGESTION_RE.test(head),
     question: isQuestionOf(head, hasQuestionMark, trailing, asks),
-    praise: hasPraise(HYPOTHETICAL_RE.test(head) ? head.replace(HYPOTHETICAL_GLOBAL_RE, ' ') : head),
+    // (replace returns the text itself when nothing matches)
+    praise: hasPraise(head.replace(HYPOTHETICAL_RE, ' ')),
     hasQuestionMark,
     trailing,
     asks,
