@@ -15,6 +15,10 @@ const ALL: EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 const PROVIDERS: LlmProvider[] = ['model-2.0-flash', 'model-1.5-pro'];
 const one = (text: string, provider: LlmProvider = 'model-2.0-flash', types = ALL) =>
   analyze({ texts: [text], types, provider })[0]!;
+/** every text reads as `intent` with both providers */
+const expectIntent = (intent: string, texts: readonly string[]) => {
+  for (const t of texts) for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe(intent);
+};
 
 describe('tokenizer', () => {
   it('normalizes social tokens', () => {
@@ -145,33 +149,33 @@ describe('analyze', () => {
   });
 
   it('reads feature requests worded as forums and issue trackers word them as suggestions', () => {
-    for (const t of [
+    expectIntent('suggestion', [
       'Allow users to export their playlists as CSV files.',
       'Add an option to hide the sidebar when the window is narrow.',
       "It'd be useful if the calendar could show week numbers.",
       'It would be great if the editor remembered the last folder I opened.',
       "I'd like to be able to pin notes to the top of the list.",
       'We need an option to turn off autoplay on the home page.',
+    ]);
+    for (const t of [
+      // a hypothetical is not a request when nothing is asked for, nor is a need of one's own
+      'Winning the lottery would be great, but I never buy a ticket',
+      'Need a nap after this week',
+      "Allow me to introduce myself, I'm the new guy",
+      'Merge conflicts again, ugh',
+      'This will be useful for my exam tomorrow',
+      'Should be able to make it tonight',
     ])
-      for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('suggestion');
-    // a hypothetical is not a request when nothing is asked for
-    expect(one('Winning the lottery would be great, but I never buy a ticket').intent).not.toBe('suggestion');
-    // nor is a need of one's own
-    expect(one('Need a nap after this week').intent).not.toBe('suggestion');
-    expect(one("Allow me to introduce myself, I'm the new guy").intent).not.toBe('suggestion');
-    expect(one('Merge conflicts again, ugh').intent).not.toBe('suggestion');
-    expect(one('This will be useful for my exam tomorrow').intent).not.toBe('suggestion');
-    expect(one('Should be able to make it tonight').intent).not.toBe('suggestion');
+      expect(one(t).intent, t).not.toBe('suggestion');
   });
 
   it('reads buying as shoppers word it outside tweets', () => {
-    for (const t of [
+    expectIntent('purchase_intent', [
       "I'm in the market for a used road bike, nothing over $800",
       'Looking to buy a standing desk for my home office',
       'Is the larger model worth buying if I mostly cook for two?',
       'Saving up for a new camera lens',
-    ])
-      for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe('purchase_intent');
+    ]);
     // asking where to find a manual or help is a question, not buying
     expect(one('Where can I find the user manual for the dishwasher?').intent).toBe('question');
     // nor are the idioms that share the words
