@@ -11,11 +11,12 @@ import { MEDIUM_WORDS, thresholdGrid } from './keywords.js';
 
 const { rows, chosen } = thresholdGrid();
 console.log(
-  `long-document switch at … words: Inspec F1@10 / first ${MEDIUM_WORDS.join(' / ')} words F1@10 (pool)`,
+  `long-document switch at … words: Inspec F1@10 / first ${MEDIUM_WORDS.join(' / ')} words F1@10 (pool), their mean`,
 );
 for (const r of rows)
   console.log(
-    `${r.longUnits >= 1_000_000 ? 'never' : r.longUnits}: ${r.insp.toFixed(4)} / ${r.medium.map((m) => m.toFixed(3)).join(' / ')}` +
+    `${r.longUnits >= 1_000_000 ? 'never' : r.longUnits}: ${r.insp.toFixed(4)} / ${r.medium.map((m) => m.toFixed(3)).join(' / ')}, ` +
+      `${(r.medium.reduce((x, y) => x + y, 0) / r.medium.length).toFixed(3)}` +
       `${r.longUnits === chosen ? ' (chosen)' : ''}${r.longUnits === LONG_UNITS ? ' (shipped)' : ''}`,
   );
 if (chosen !== LONG_UNITS) {
