@@ -14,6 +14,8 @@ export interface WordFacts {
   /** IDF in the rarity table (undefined: not in it); read when idfRead */
   idf: number | undefined;
   idfRead: boolean;
+  /** the built-in topic index's reading of the word (topics/index.ts); undefined until first read */
+  topic: object | undefined;
 }
 
 const WORDS = new Map<string, WordFacts>();
@@ -24,7 +26,7 @@ export function factsOf(word: string): WordFacts {
   let f = WORDS.get(word);
   if (f === undefined) {
     if (WORDS.size >= WORDS_MAX) WORDS.clear();
-    f = { info: -1, stem: undefined, idf: undefined, idfRead: false };
+    f = { info: -1, stem: undefined, idf: undefined, idfRead: false, topic: undefined };
     WORDS.set(word, f);
   }
   return f;

@@ -491,17 +491,108 @@ function headsOf(compiled: Compiled): Set<string> {
 
 let builtInScratch: Float64Array | undefined;
 
+/** What the built-in index holds for a word's lookup key, remembered in the word's facts (words.ts;
+ *  a pure function of the word, since the built-in index never changes) */
+interface BuiltInKey {
+  key: string;
+  /** its labels and weights (undefined: not in the index) */
+  list: [number, number][] | undefined;
+  /** it opens a two-word key */
+  head: boolean;
+  firstPerson: boolean;
+}
+
+const FIRST_PERSON_SET: ReadonlySet<string> = new Set(FIRST_PERSON);
+
+function builtInKey(t: Token, compiled: Compiled, heads: ReadonlySet<string>): BuiltInKey {
+  let e = t.facts?.topic as BuiltInKey | undefined;
+  if (e === undefined) {
+    const key = tokenKey(t);
+    e = { key, list: compiled.index.get(key), head: heads.has(key), firstPerson: FIRST_PERSON_SET.has(key) };
+    if (t.facts) t.facts.topic = e;
+  }
+  return e;
+}
+
+/** builtInScores(textTerms(text, heads)) without the map of every term: only the terms the index
+ *  holds are kept (in the order textTerms would first see them, each with its largest weight, so
+ *  the sums are added in the same order and come out bit for bit the same), and the first-person
+ *  test reads each key as it goes */
+function builtInTextScores(text: string, compiled: Compiled, out: Float64Array): Float64Array {
+  const heads = headsOf(compiled);
+  const index = compiled.index;
+  const slotOf = new Map<string, number>();
+  const lists: [number, number][][] = [];
+  const weights: number[] = [];
+  let firstPerson = false;
+  const put = (k: string, list: [number, number][] | undefined, w: number) => {
+    if (list === undefined) return;
+    const s = slotOf.get(k);
+    if (s === undefined) {
+      slotOf.set(k, lists.length);
+      lists.push(list);
+      weights.push(w);
+    } else if (weights[s]! < w) weights[s] = w;
+  };
+  const putKey = (k: string, w: number) => {
+    if (FIRST_PERSON_SET.has(k)) firstPerson = true;
+    put(k, index.get(k), w);
+  };
+  let prev: BuiltInKey | undefined;
+  for (const t of tokenize(text)) {
+    if (t.kind === 'word') {
+      const e = builtInKey(t, compiled, heads);
+      if (e.firstPerson) firstPerson = true;
+      put(e.key, e.list, 1);
+      if (prev?.head) {
+        const b = `${prev.key} ${e.key}`;
+        put(b, index.get(b), 1);
+      }
+      prev = e;
+    } else if (t.kind === 'hashtag') {
+      const parts = splitHashtag(t.raw).map(wordKey);
+      let p: string | undefined;
+      for (const s of parts) {
+        putKey(s, HASHTAG_WEIGHT);
+        if (p && heads.has(p)) putKey(`${p} ${s}`, HASHTAG_WEIGHT);
+        p = s;
+      }
+      const e = builtInKey(t, compiled, heads);
+      if (e.firstPerson) firstPerson = true;
+      put(e.key, e.list, HASHTAG_WEIGHT);
+      prev = undefined;
+    } else if (t.kind === 'mention') {
+      const e = builtInKey(t, compiled, heads);
+      if (e.firstPerson) firstPerson = true;
+      put(e.key, e.list, 1);
+      prev = undefined;
+    } else {
+      if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') putKey(t.raw, 1);
+      else if (t.kind === 'break' && t.raw.length > 0) for (const e of t.raw.match(EMOJI) ?? []) putKey(e, 1);
+      prev = undefined;
+    }
+  }
+  const scores = out.fill(0);
+  for (let s = 0; s < lists.length; s++) {
+    const w = weights[s]!;
+    for (const [label, weight] of lists[s]!) scores[label]! += weight * w;
+  }
+  for (let i = 0; i < scores.length; i++) scores[i] = scores[i]! * compiled.prior[i]!;
+  if (firstPerson) scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
+  return scores;
+}
+
 function rank(compiled: Compiled, text: string, pro: boolean): string[] {
-  const terms = textTerms(text, headsOf(compiled));
   if (compiled === builtIn) {
     const share = pro ? TOPIC_PARAMS.pro : TOPIC_PARAMS.flash;
     // the scores are read here only: a reused array (a typed array of this size takes a buffer
     // outside the heap, slow to allocate for every text)
     builtInScratch ??= new Float64Array(compiled.labels.length);
-    return select(builtInScores(terms, compiled, builtInScratch), MIN_SCORE, share).map(
+    return select(builtInTextScores(text, compiled, builtInScratch), MIN_SCORE, share).map(
       (i) => compiled.labels[i]!,
     );
   }
+  const terms = textTerms(text, headsOf(compiled));
   const p = compiled.params ?? CUSTOM_PARAMS;
   return select(customScores(compiled, terms), p.minScore, p.share).map((i) => compiled.labels[i]!);
 }
