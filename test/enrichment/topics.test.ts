@@ -90,6 +90,30 @@ describe('classifyTopics (custom categories)', () => {
     expect(classifyTopics('anything at all', { categories: [] })).toEqual([]);
   });
 
+  it('reads industry names and weather as the subjects they name', () => {
+    const industries = ['apparel', 'electronics', 'transport', 'banking', 'weather'];
+    expect(
+      classifyTopics('These sneakers and the denim jacket fit perfectly', { categories: industries }),
+    ).toEqual(['apparel']);
+    expect(
+      classifyTopics('My new laptop keeps crashing after the software update', { categories: industries })[0],
+    ).toBe('electronics');
+    expect(
+      classifyTopics('Flight delayed again, stuck at the airport for hours', { categories: industries })[0],
+    ).toBe('transport');
+    expect(
+      classifyTopics('The bank charged me an overdraft fee on my savings account', {
+        categories: industries,
+      })[0],
+    ).toBe('banking');
+    expect(
+      classifyTopics('Heavy snow and freezing rain expected tonight', { categories: industries }),
+    ).toEqual(['weather']);
+    // before these names were known, none of the first three linked to any topic
+    for (const n of ['apparel', 'electronics', 'transport'])
+      expect(Object.keys(customLinks(industries)[n]!).length).toBeGreaterThan(0);
+  });
+
   it('maps a label that names a built-in topic to its lexicon', () => {
     expect(
       classifyTopics('Kenobi finale was amazing, season 2 please', { categories: ['Movies', 'Food'] }),
