@@ -386,6 +386,21 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
  *  bigram is kept only when its first word opens a two-word key of the index the terms are scored
  *  against: the others cannot be found there, so leaving them out changes no score (the kept keys
  *  keep their order) and saves building and looking up a string per word. */
+/** a hashtag's words and the two-word keys they open (only those `heads` opens, when given), each
+ *  with the hashtag weight */
+function putHashtagWords(
+  t: Token,
+  heads: ReadonlySet<string> | undefined,
+  put: (k: string, w: number) => void,
+): void {
+  let p: string | undefined;
+  for (const s of splitHashtag(t.raw).map(wordKey)) {
+    put(s, HASHTAG_WEIGHT);
+    if (p && (!heads || heads.has(p))) put(`${p} ${s}`, HASHTAG_WEIGHT);
+    p = s;
+  }
+}
+
 function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, number> {
   const terms = new Map<string, number>();
   const put = (k: string, w: number) => {
@@ -399,13 +414,7 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
       if (prev && (!heads || heads.has(prev))) put(`${prev} ${s}`, 1);
       prev = s;
     } else if (t.kind === 'hashtag') {
-      const parts = splitHashtag(t.raw).map(wordKey);
-      let p: string | undefined;
-      for (const s of parts) {
-        put(s, HASHTAG_WEIGHT);
-        if (p && (!heads || heads.has(p))) put(`${p} ${s}`, HASHTAG_WEIGHT);
-        p = s;
-      }
+      putHashtagWords(t, heads, put);
       put(tokenKey(t), HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
@@ -550,13 +559,7 @@ function builtInTextScores(text: string, compiled: Compiled, out: Float64Array):
       }
       prev = e;
     } else if (t.kind === 'hashtag') {
-      const parts = splitHashtag(t.raw).map(wordKey);
-      let p: string | undefined;
-      for (const s of parts) {
-        putKey(s, HASHTAG_WEIGHT);
-        if (p && heads.has(p)) putKey(`${p} ${s}`, HASHTAG_WEIGHT);
-        p = s;
-      }
+      putHashtagWords(t, heads, putKey);
       const e = builtInKey(t, compiled, heads);
       if (e.firstPerson) firstPerson = true;
       put(e.key, e.list, HASHTAG_WEIGHT);
