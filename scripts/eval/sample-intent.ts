@@ -27,6 +27,10 @@ export const CUES: Record<string, RegExp> = {
   question: /\?/,
   praise:
     /\b(?:love|loved|amazing|awesome|great|best|thanks?|thank you|congrat\w*|proud|beautiful|brilliant|excellent|fantastic|impressive|well done|good job|kudos|legend)\b/i,
+  /** a problem with a product or service, in a text that opens with no @account (drawn in round 28:
+   *  complaints in posts and comments that address no company were the weakest part of intent) */
+  problem:
+    /^(?!\s*\.?@)[\s\S]*?\b(?:broke|broken|stopped working|doesn'?t work|not working|refund|returned|customer service|waited|waiting|delivery|damaged|defective|faulty|rude|staff|restaurant|hotel|flight|delayed|cancell?ed|charged|overcharged|scam|ripped off|waste of money|worst|terrible|awful|disappointed|disappointing)\b/i,
   random: /./,
 };
 
