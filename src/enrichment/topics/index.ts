@@ -382,10 +382,6 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
   return compiled;
 }
 
-/** distinct lookup keys of a text with their weight (hashtag words count more). With `heads`, a
- *  bigram is kept only when its first word opens a two-word key of the index the terms are scored
- *  against: the others cannot be found there, so leaving them out changes no score (the kept keys
- *  keep their order) and saves building and looking up a string per word. */
 /** a hashtag's words and the two-word keys they open (only those `heads` opens, when given), each
  *  with the hashtag weight */
 function putHashtagWords(
@@ -401,6 +397,10 @@ function putHashtagWords(
   }
 }
 
+/** distinct lookup keys of a text with their weight (hashtag words count more). With `heads`, a
+ *  bigram is kept only when its first word opens a two-word key of the index the terms are scored
+ *  against: the others cannot be found there, so leaving them out changes no score (the kept keys
+ *  keep their order) and saves building and looking up a string per word. */
 function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, number> {
   const terms = new Map<string, number>();
   const put = (k: string, w: number) => {
