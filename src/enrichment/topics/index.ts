@@ -429,8 +429,8 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
   return terms;
 }
 
-function score(compiled: Compiled, terms: Map<string, number>, out?: Float64Array): Float64Array {
-  const scores = out ? out.fill(0) : new Float64Array(compiled.labels.length);
+function score(compiled: Compiled, terms: Map<string, number>): Float64Array {
+  const scores = new Float64Array(compiled.labels.length);
   for (const [term, w] of terms) {
     const list = compiled.index.get(term);
     if (!list) continue;
@@ -451,12 +451,10 @@ function select(scores: Float64Array, minScore: number, share: number): number[]
 /** first-person words: a personal post is "daily life" unless something stronger is there */
 const FIRST_PERSON = ['i', "i'm", 'im', 'my', 'me', 'myself', "i've", "i'll"];
 
-function builtInScores(
-  terms: Map<string, number>,
-  compiled = getBuiltIn(),
-  out?: Float64Array,
-): Float64Array {
-  const scores = score(compiled, terms, out);
+/** the built-in topics' scores of a text's terms against `compiled` (the widened index caller
+ *  categories link to; the built-in classifier itself scores through builtInTextScores) */
+function builtInScores(terms: Map<string, number>, compiled: Compiled): Float64Array {
+  const scores = score(compiled, terms);
   if (FIRST_PERSON.some((w) => terms.has(w))) scores[DAILY_LIFE]! += TOPIC_PARAMS.personal;
   return scores;
 }
@@ -513,11 +511,17 @@ interface BuiltInKey {
 
 const FIRST_PERSON_SET: ReadonlySet<string> = new Set(FIRST_PERSON);
 
-function builtInKey(t: Token, compiled: Compiled, heads: ReadonlySet<string>): BuiltInKey {
+/** the built-in index's reading of a token (`heads`: the words that open its two-word keys) */
+function builtInKey(t: Token, heads: ReadonlySet<string>): BuiltInKey {
   let e = t.facts?.topic as BuiltInKey | undefined;
   if (e === undefined) {
     const key = tokenKey(t);
-    e = { key, list: compiled.index.get(key), head: heads.has(key), firstPerson: FIRST_PERSON_SET.has(key) };
+    e = {
+      key,
+      list: getBuiltIn().index.get(key),
+      head: heads.has(key),
+      firstPerson: FIRST_PERSON_SET.has(key),
+    };
     if (t.facts) t.facts.topic = e;
   }
   return e;
@@ -527,7 +531,8 @@ function builtInKey(t: Token, compiled: Compiled, heads: ReadonlySet<string>): B
  *  holds are kept (in the order textTerms would first see them, each with its largest weight, so
  *  the sums are added in the same order and come out bit for bit the same), and the first-person
  *  test reads each key as it goes */
-function builtInTextScores(text: string, compiled: Compiled, out: Float64Array): Float64Array {
+function builtInTextScores(text: string, out: Float64Array): Float64Array {
+  const compiled = getBuiltIn();
   const heads = headsOf(compiled);
   const index = compiled.index;
   const slotOf = new Map<string, number>();
@@ -550,7 +555,7 @@ function builtInTextScores(text: string, compiled: Compiled, out: Float64Array):
   let prev: BuiltInKey | undefined;
   for (const t of tokenize(text)) {
     if (t.kind === 'word') {
-      const e = builtInKey(t, compiled, heads);
+      const e = builtInKey(t, heads);
       if (e.firstPerson) firstPerson = true;
       put(e.key, e.list, 1);
       if (prev?.head) {
@@ -560,12 +565,12 @@ function builtInTextScores(text: string, compiled: Compiled, out: Float64Array):
       prev = e;
     } else if (t.kind === 'hashtag') {
       putHashtagWords(t, heads, putKey);
-      const e = builtInKey(t, compiled, heads);
+      const e = builtInKey(t, heads);
       if (e.firstPerson) firstPerson = true;
       put(e.key, e.list, HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      const e = builtInKey(t, compiled, heads);
+      const e = builtInKey(t, heads);
       if (e.firstPerson) firstPerson = true;
       put(e.key, e.list, 1);
       prev = undefined;
@@ -591,9 +596,7 @@ function rank(compiled: Compiled, text: string, pro: boolean): string[] {
     // the scores are read here only: a reused array (a typed array of this size takes a buffer
     // outside the heap, slow to allocate for every text)
     builtInScratch ??= new Float64Array(compiled.labels.length);
-    return select(builtInTextScores(text, compiled, builtInScratch), MIN_SCORE, share).map(
-      (i) => compiled.labels[i]!,
-    );
+    return select(builtInTextScores(text, builtInScratch), MIN_SCORE, share).map((i) => compiled.labels[i]!);
   }
   const terms = textTerms(text, headsOf(compiled));
   const p = compiled.params ?? CUSTOM_PARAMS;
@@ -628,7 +631,8 @@ function getBuiltIn(): Compiled {
 /** the built-in topics' scores of a text and its lookup keys (for scripts/train/topics.ts) */
 export function builtInTopicScores(text: string): { scores: Float64Array; keys: string[] } {
   const terms = textTerms(text);
-  return { scores: builtInScores(terms), keys: [...terms.keys()] };
+  // scored as the API scores them (builtInTextScores); the keys are every term, bigrams included
+  return { scores: builtInTextScores(text, new Float64Array(TAXONOMY.length)), keys: [...terms.keys()] };
 }
 
 /** whether a lookup key is in the hand-written lexicons */
