@@ -33,7 +33,7 @@ import {
   settingsKey,
   trainingSet,
 } from '../train/intent.js';
-import { macroF1 } from '../train/metrics.js';
+import { f1PerClass, macroF1 } from '../train/metrics.js';
 import { FOLDS, isComplaintFinal } from '../train/splits.js';
 import { cvFigures } from './cv.js';
 import { type EvalRow, type Figure, PRO_MARGIN, READ_FINAL } from './types.js';
@@ -237,12 +237,15 @@ export default async function (): Promise<EvalRow[]> {
     const pred = intentPredictions(forum, p);
     const half = (h: number) => {
       const idx = forum.flatMap((r, i) => (r.half === h ? [i] : []));
-      const l = perLabel(
-        idx.map((i) => forum[i]!.gold),
-        idx.map((i) => pred[i]!),
-      ).find((x) => x.label === 'suggestion')!;
-      const f1 = l.precision + l.recall > 0 ? (2 * l.precision * l.recall) / (l.precision + l.recall) : 0;
-      return { f1, text: `F1 ${f1.toFixed(3)} ${show(l)}` };
+      const gold = idx.map((i) => forum[i]!.gold);
+      const got = idx.map((i) => pred[i]!);
+      const k = INTENTS.indexOf('suggestion');
+      const f1 = f1PerClass(
+        gold.map((g) => INTENTS.indexOf(g)),
+        got.map((g) => INTENTS.indexOf(g)),
+        INTENTS.length,
+      )[k]!;
+      return { f1, text: `F1 ${f1.toFixed(3)} ${show(perLabel(gold, got)[k]!)}` };
     };
     if (!READ_FINAL) return { note: `dev half ${half(0).text}` };
     const check = half(1);
