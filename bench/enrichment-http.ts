@@ -101,6 +101,8 @@ interface Server {
   root?: string;
   /** texts per second, and per-round ratios to VADER's rate (wall clock; CPU time) */
   rates: number[];
+  /** texts per second of the server's CPU time, per round */
+  cpuRates: number[];
   ratios: number[];
   cpuRatios: number[];
 }
@@ -189,12 +191,13 @@ export default async function run(): Promise<void> {
     const roundBodies = bodiesFile(measured, blocks);
     const baselines = BASELINES.map((rev) => baselineCheckout(rev));
     for (const baseline of baselines) buildOnce(baseline.root);
-    const servers: Server[] = [{ name: 'server', rates: [], ratios: [], cpuRatios: [] }];
+    const servers: Server[] = [{ name: 'server', rates: [], cpuRates: [], ratios: [], cpuRatios: [] }];
     for (const baseline of baselines)
       servers.push({
         name: `server @ ${baseline.rev}`,
         root: baseline.root,
         rates: [],
+        cpuRates: [],
         ratios: [],
         cpuRatios: [],
       });
@@ -216,6 +219,7 @@ export default async function run(): Promise<void> {
                 `a round ran out of distinct texts (${blocks * PER_REQUEST}); lower BENCH_SECONDS`,
               );
             srv.rates.push(s.wall);
+            srv.cpuRates.push(s.cpu);
             srv.ratios.push(s.wall / v.wall);
             srv.cpuRatios.push(s.cpu / v.cpu);
           } finally {
@@ -239,7 +243,8 @@ export default async function run(): Promise<void> {
       console.log(
         `${srv.name}: ${median(srv.rates).toFixed(0)} texts/s (rounds ${list(srv.rates, 0)}); ` +
           `ratio ${median(srv.ratios).toFixed(2)} (rounds ${list(srv.ratios, 2)}); ` +
-          `per CPU second ${median(srv.cpuRatios).toFixed(2)} (rounds ${list(srv.cpuRatios, 2)})`,
+          `per CPU second ${median(srv.cpuRatios).toFixed(2)} (rounds ${list(srv.cpuRatios, 2)}); ` +
+          `${(1e6 / median(srv.cpuRates)).toFixed(0)} µs of server CPU per text`,
       );
     // the requirement reads the wall-clock ratio; the CPU-time ratio says what the server did with
     // the share of its core that it got when other processes ran on it too
