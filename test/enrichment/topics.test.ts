@@ -195,6 +195,20 @@ describe('classifyTopics (any caller category set)', () => {
     );
   });
 
+  it('returns a name given twice in different case or spacing once, as first spelled', () => {
+    const text = 'What a goal in the final minute, the stadium went wild';
+    expect(at(text, ['Sports', 'sports', 'SPORTS ', 'food'])).toEqual(['Sports']);
+    expect(at(text, ['sports ', 'Sports'])).toEqual(['sports ']);
+  });
+
+  it('never matches a name made of function words only', () => {
+    const text = 'The game last night was the best of the season';
+    expect(at(text, ['The'])).toEqual([]);
+    expect(at(text, ['of a', 'sports'])).toEqual(['sports']);
+    // a real name that contains function words still matches
+    expect(at('I could watch The Office all day', ['The Office'])).toEqual(['The Office']);
+  });
+
   it('returns at most three categories', () => {
     const names = ['sports', 'food_&_dining', 'family', 'film_tv_&_video', 'music'];
     const labels = at('Match day! Then pizza with the family, a movie and a concert', names);

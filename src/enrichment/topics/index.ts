@@ -361,8 +361,9 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
   const index: TermIndex = new Map();
   const norms = labels.map(normLabel);
   norms.forEach((norm, i) => {
-    if (!norm) return;
     const words = norm.split(' ');
+    // a name of function words only ("The", "of a") says nothing of a subject: no text matches it
+    if (!norm || words.every((w) => STOPWORDS.has(w))) return;
     // the label itself: a full match is strong evidence; a lone word of a longer label is weak
     add(index, termKey(norm), i, 2);
     if (words.length > 1) for (const w of subjectWords(norm)) add(index, termKey(w), i, 0.5);
@@ -603,9 +604,21 @@ function rank(compiled: Compiled, text: string, pro: boolean): string[] {
   return select(customScores(compiled, terms), p.minScore, p.share).map((i) => compiled.labels[i]!);
 }
 
-const callerLabels = (categories: string[]): string[] => [
-  ...new Set(categories.filter((c) => typeof c === 'string' && c.trim())),
-];
+/** the caller's categories that can be returned: blank names dropped, and of names that differ only
+ *  in case, spacing, `_`, `-` or `/` ("Sports", "sports ", "SPORTS") the first as the caller spelled
+ *  it, so one category never takes two of the three places */
+function callerLabels(categories: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const c of categories) {
+    if (typeof c !== 'string') continue;
+    const norm = normLabel(c);
+    if (!norm || seen.has(norm)) continue;
+    seen.add(norm);
+    out.push(c);
+  }
+  return out;
+}
 
 /** the caller categories' scores of a text before selection (for the eval's cross-validation, which
  *  tries the selection settings on the same scores) */
