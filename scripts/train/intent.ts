@@ -104,7 +104,9 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: on the 2,410 labels (round 28 added), 0.25 → 0.6465 / 0.7691 (mean 0.7078), 0.5 →
+   *  change: on the 2,665 labels (rounds 29-30 added), 0.25 → 0.6229 / 0.7684 (mean 0.6956), 0.5 →
+   *  0.6233 / 0.7750 (0.6991), 0.75 → 0.6206 / 0.7782 (0.6994), 1 → 0.6180 / 0.7842 (0.7011); on the
+   *  2,410 labels (round 28 added), 0.25 → 0.6465 / 0.7691 (mean 0.7078), 0.5 →
    *  0.6431 / 0.7750 (0.7090), 0.75 → 0.6442 / 0.7791 (0.7116), 1 → 0.6297 / 0.7817 (0.7057); before
    *  (2,275 labels): 0.25 → 0.6448 / 0.7683 (0.7065), 0.5 → 0.6375 / 0.7765 (0.7070), 0.75 → 0.6326
    *  / 0.7783 (0.7055), 1 → 0.6289 / 0.7841 (0.7065) */
@@ -118,7 +120,7 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   balance: 0.5,
   iterations: 300,
   lr: 0.3,
-  partialWeight: 0.75,
+  partialWeight: 1,
 };
 
 /** the target of an example that is known not to be of class c */
