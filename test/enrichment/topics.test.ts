@@ -207,6 +207,9 @@ describe('classifyTopics (any caller category set)', () => {
     expect(at(text, ['of a', 'sports'])).toEqual(['sports']);
     // a real name that contains function words still matches
     expect(at('I could watch The Office all day', ['The Office'])).toEqual(['The Office']);
+    // an acronym that spells one ("IT") is read through its topic, never through the word "it"
+    expect(at('New laptop and the wifi router keep crashing', ['IT', 'Sports'])).toEqual(['IT']);
+    expect(at('What a goal, it was amazing', ['IT', 'Sports'])).toEqual(['Sports']);
   });
 
   it('returns at most three categories', () => {

@@ -96,6 +96,9 @@ const RELATED_TERMS: Record<string, string> = {
 /** names a caller may use for a built-in topic (besides the topic's own name and its words) */
 const ALIASES: Record<string, string> = {
   tech: 'technology',
+  // "IT" spells a function word, so its own word never matches: it is read through this link alone
+  it: 'technology',
+  'information technology': 'technology',
   gadgets: 'technology',
   software: 'technology',
   ai: 'technology',
