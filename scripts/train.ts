@@ -1,14 +1,18 @@
 // `npm run train`: rebuilds every shipped model file under models/ from ../shared/data
 // (or $GLEANER_DATA_DIR). Deterministic: fixed seeds and fixed held-out splits.
 //   npm run train                # all models
-//   npm run train -- sentiment   # one of: sentiment, complaint (then intent), topics, intent
+//   npm run train -- sentiment   # one of: sentiment, word-vectors, complaint (then intent),
+//                                #   topics, intent
 import { complaintThroughIntentCv, trainComplaintModel } from './train/complaint.js';
 import { trainCueModel, trainIntentModel } from './train/intent.js';
 import { trainSentimentModels } from './train/sentiment.js';
 import { trainTopicExpansion } from './train/topics.js';
+import { trainWordVectors } from './train/word-vectors.js';
 
 const tasks: Record<string, (log: (s: string) => void) => void> = {
   sentiment: trainSentimentModels,
+  // read by the intent model: after a change here, run intent too (`npm run train -- word-vectors intent`)
+  'word-vectors': trainWordVectors,
   // the intent model reads the complaint model, and the complaint CV reads intent
   complaint: (log) => {
     trainComplaintModel(log);

@@ -1,6 +1,6 @@
 // The learned intent model: a multinomial logistic regression over the patterns' verdict, the cues
-// of INTENT_DENSE (src/enrichment/engine/intent.ts), the sentiment and complaint readings and
-// hashed word unigrams and bigrams, trained on the labelled intent set (eval/intent-dev.jsonl
+// of INTENT_DENSE (src/enrichment/engine/intent.ts), the sentiment and complaint readings, the
+// text's word vector (engine/word-vectors.ts) and hashed word unigrams and bigrams, trained on the labelled intent set (eval/intent-dev.jsonl
 // without its final split) by full-batch AdaGrad, deterministic. Its settings (words or not, class
 // weighting, regularization) are chosen by 5-fold cross-validation on that pool; scripts/eval/
 // intent.ts prints the nested figures (settings re-chosen inside each fold).
@@ -17,6 +17,7 @@ import {
   INTENT_CUE_FILE,
   INTENT_CUE_SPEC,
   INTENT_DENSE,
+  INTENT_DENSE_INPUTS,
   INTENT_MODEL_FILE,
   INTENT_WORD_BITS,
   type IntentInputVector,
@@ -28,6 +29,7 @@ import {
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
 import { restoreEscapes, tokenize } from '../../src/enrichment/engine/tokenizer.js';
+import { WORD_VECTOR_DIMS } from '../../src/enrichment/engine/word-vectors.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
@@ -104,7 +106,9 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: on the 2,665 labels (rounds 29-30 added), 0.25 → 0.6229 / 0.7684 (mean 0.6956), 0.5 →
+   *  change: with the word-vector input on the same labels, 0.25 → 0.6290 / 0.7756 (0.7023), 0.5 →
+   *  0.6296 / 0.7836 (0.7066), 0.75 → 0.6291 / 0.7862 (0.7076), 1 → 0.6308 / 0.7911 (0.7109); on the
+   *  2,665 labels (rounds 29-30 added), 0.25 → 0.6229 / 0.7684 (mean 0.6956), 0.5 →
    *  0.6233 / 0.7750 (0.6991), 0.75 → 0.6206 / 0.7782 (0.6994), 1 → 0.6180 / 0.7842 (0.7011); on the
    *  2,410 labels (round 28 added), 0.25 → 0.6465 / 0.7691 (mean 0.7078), 0.5 →
    *  0.6431 / 0.7750 (0.7090), 0.75 → 0.6442 / 0.7791 (0.7116), 1 → 0.6297 / 0.7817 (0.7057); before
@@ -136,7 +140,7 @@ export function fitIntent(
   extra: (i: number) => boolean = (i) => y[i]! < 0,
 ): IntentModel {
   const C = INTENTS.length;
-  const D = INTENT_DENSE.length;
+  const D = INTENT_DENSE_INPUTS;
   // the word buckets seen in training, numbered compactly
   const slot = new Map<number, number>();
   const rows = X.map((x) =>
@@ -425,7 +429,7 @@ export function trainCueModel(log: (s: string) => void): void {
 export function trainIntentModel(log: (s: string) => void): void {
   const items = intentDev().filter((it) => !isIntentFinal(it));
   const file: IntentModelFile = {
-    producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, words 2^${INTENT_WORD_BITS})`,
+    producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, a ${WORD_VECTOR_DIMS}-number word vector, words 2^${INTENT_WORD_BITS})`,
     settings: {},
     dense: {} as IntentModelFile['dense'],
     words: {} as IntentModelFile['words'],

@@ -164,7 +164,6 @@ describe('analyze', () => {
       "Allow me to introduce myself, I'm the new guy",
       'Merge conflicts again, ugh',
       'This will be useful for my exam tomorrow',
-      'Should be able to make it tonight',
     ])
       expect(one(t).intent, t).not.toBe('suggestion');
   });

@@ -13,6 +13,7 @@ import { type ComplaintDetector, complaintLogit } from './complaint.js';
 import { type FeatureCache, WORD_NGRAMS } from './features.js';
 import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
 import type { SentimentResult } from './sentiment.js';
+import { WORD_VECTOR_DIMS, writeTextVector } from './word-vectors.js';
 
 // Patterns run on at most this many leading characters: intent shows early, and the cap bounds
 // the regex cost on huge inputs.
@@ -399,6 +400,10 @@ export const INTENT_DENSE = [
   'p(negative) × addressed',
 ] as const;
 
+/** the dense inputs: INTENT_DENSE, then the text's word vector (WORD_VECTOR_DIMS numbers,
+ *  engine/word-vectors.ts) */
+export const INTENT_DENSE_INPUTS = INTENT_DENSE.length + WORD_VECTOR_DIMS;
+
 /** positions in INTENT_DENSE of the inputs the conjunctions read */
 const denseAt = (name: (typeof INTENT_DENSE)[number]): number => INTENT_DENSE.indexOf(name);
 const AT_ADDRESSED_TO_AN_ACCOUNT = denseAt('addressed to an account');
@@ -433,7 +438,7 @@ export function intentCueProbs(features: FeatureCache): number[] {
 export const INTENT_WORD_BITS = 14;
 
 export interface IntentInputVector {
-  /** INTENT_DENSE values */
+  /** INTENT_DENSE values, then the text's word vector (INTENT_DENSE_INPUTS in all) */
   dense: Float64Array;
   /** bucket of each word unigram and bigram (repeats count) */
   words: number[];
@@ -446,7 +451,7 @@ export interface IntentInputVector {
 const WORD_SPEC = { ...WORD_NGRAMS, bits: INTENT_WORD_BITS };
 
 /** the inputs of the learned model for one text (non-empty tokens); with `dense`, the dense inputs
- *  are written there (a Float64Array of INTENT_DENSE.length) instead of into a new array */
+ *  are written there (a Float64Array of INTENT_DENSE_INPUTS) instead of into a new array */
 export function intentInputs(
   { text, features, sentiment, complaint, params = INTENT_PARAMS }: Omit<IntentInputs, 'model'>,
   dense?: Float64Array,
@@ -457,7 +462,7 @@ export function intentInputs(
   const rule = ruleFrom(pat, sentiment, logit, params);
   const pNeg = sentiment.probs[0]!;
   const pPos = sentiment.probs[2]!;
-  const d = dense ? dense.fill(0) : new Float64Array(INTENT_DENSE.length);
+  const d = dense ? dense.fill(0) : new Float64Array(INTENT_DENSE_INPUTS);
   let k = 0;
   d[k++] = 1;
   for (const label of INTENTS) d[k++] = rule === label ? 1 : 0;
@@ -504,13 +509,14 @@ export function intentInputs(
   d[k++] = d[AT_COMPLAINT_LOGIT]! * addressed;
   d[k++] = d[AT_FIRST_PERSON]! * d[AT_BUYING_WORD]!;
   d[k++] = pNeg * addressed;
+  writeTextVector(features.tokens, d, k);
   const words = features.indices(WORD_SPEC);
   return { dense: d, words, wordValue: words.length > 0 ? 1 / Math.sqrt(words.length) : 0, rule };
 }
 
-/** A multinomial logistic regression over INTENT_DENSE and hashed words (scripts/train/intent.ts). */
+/** A multinomial logistic regression over the dense inputs and hashed words (scripts/train/intent.ts). */
 export interface IntentModel {
-  /** dense weights, [INTENT_DENSE.length][INTENTS.length] row-major */
+  /** dense weights, [INTENT_DENSE_INPUTS][INTENTS.length] row-major */
   dense: Float64Array;
   /** word weights by bucket, INTENTS.length each; buckets never seen in training are absent */
   words: Map<number, Float64Array>;
@@ -579,10 +585,16 @@ function wordTableOf(model: IntentModel): WordTable | undefined {
   return { tenThousandths, known };
 }
 
+const PURCHASE = INTENTS.indexOf('purchase_intent');
+const AT_NOT_BUYING = denseAt('selling or refusing to buy');
+
+/** the label of the largest logit; a text that offers to sell or refuses to buy ("anyone want to
+ *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like */
 export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
   const z = intentLogits(model, x);
-  let best = 0;
-  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
+  const veto = x.dense[AT_NOT_BUYING] === 1 ? PURCHASE : -1;
+  let best = veto === 0 ? 1 : 0;
+  for (let c = best + 1; c < z.length; c++) if (c !== veto && z[c]! > z[best]!) best = c;
   return INTENTS[best]!;
 }
 
@@ -598,6 +610,11 @@ export interface IntentModelFile {
 export const INTENT_MODEL_FILE = 'intent.json';
 
 export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): IntentModel {
+  const dense = file.dense[provider];
+  if (dense.length !== INTENT_DENSE_INPUTS * INTENTS.length)
+    throw new Error(
+      `intent model: ${dense.length} dense weights for ${provider}, expected ${INTENT_DENSE_INPUTS * INTENTS.length} (retrain: npm run train -- intent)`,
+    );
   return {
     dense: Float64Array.from(file.dense[provider]),
     words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
@@ -624,4 +641,4 @@ export function classifyIntent(inputs: IntentInputs): Intent {
 
 /** the dense inputs of the text classifyIntent reads (a typed array of this size takes a buffer
  *  outside the heap, slow to allocate for every text; the vector does not outlive the call) */
-const denseScratch = new Float64Array(INTENT_DENSE.length);
+const denseScratch = new Float64Array(INTENT_DENSE_INPUTS);

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { INTENT_DENSE, INTENT_DENSE_INPUTS } from '../../src/enrichment/engine/intent.js';
+import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
+import {
+  decodeWordVectors,
+  encodeWordVectors,
+  TEXT_VECTOR_LENGTH,
+  vectorWord,
+  WORD_VECTOR_DIMS,
+  WORD_VECTOR_FILE,
+  type WordVectors,
+  wordVectorTable,
+  writeTextVector,
+} from '../../src/enrichment/engine/word-vectors.js';
+import { MODELS_DIR } from '../../src/paths.js';
+
+/** a table of WORD_VECTOR_DIMS components where each word has one non-zero component */
+function tiny(): WordVectors {
+  const words = ['buy', 'order', 'rain'];
+  const components = new Int8Array(words.length * WORD_VECTOR_DIMS);
+  components[0 * WORD_VECTOR_DIMS + 0] = 100;
+  components[1 * WORD_VECTOR_DIMS + 0] = 60;
+  components[1 * WORD_VECTOR_DIMS + 1] = 80;
+  components[2 * WORD_VECTOR_DIMS + 2] = -127;
+  return { format: 1, producer: 'test', dims: WORD_VECTOR_DIMS, words, components };
+}
+
+const vectorOf = (tokens: string[], v = wordVectorTable(tiny())) => {
+  const out = new Float64Array(WORD_VECTOR_DIMS + 2).fill(7);
+  writeTextVector(tokens, out, 1, v);
+  return out;
+};
+const length = (xs: Float64Array) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0));
+const cosine = (v: WordVectors, a: string, b: string) => {
+  const row = (w: string) => {
+    const r = v.words.indexOf(w);
+    expect(r, w).toBeGreaterThanOrEqual(0);
+    return Float64Array.from(v.components.subarray(r * v.dims, (r + 1) * v.dims));
+  };
+  const x = row(a);
+  const y = row(b);
+  return x.reduce((s, xi, i) => s + xi * y[i]!, 0) / (length(x) * length(y));
+};
+
+describe('word vectors', () => {
+  it('survive encoding, and a truncated or foreign file is refused', () => {
+    const v = tiny();
+    const buf = encodeWordVectors(v);
+    const back = decodeWordVectors(buf);
+    expect(back.words).toEqual(v.words);
+    expect([...back.components]).toEqual([...v.components]);
+    expect(() => decodeWordVectors(buf.subarray(0, buf.length - 1))).toThrow(/expected/);
+    expect(() => decodeWordVectors(Buffer.from('GLNM0000'))).toThrow(/not a Gleaner word-vector file/);
+  });
+
+  it("give a text the sum of its words' vectors at a fixed length, touching only its own slots", () => {
+    const out = vectorOf(['i', 'want', 'to', 'buy', 'order', '!']);
+    expect(out[0]).toBe(7);
+    expect(out[WORD_VECTOR_DIMS + 1]).toBe(7);
+    const v = out.subarray(1, WORD_VECTOR_DIMS + 1);
+    expect(length(v)).toBeCloseTo(TEXT_VECTOR_LENGTH, 12);
+    // (100 + 60, 80) scaled
+    expect(v[0]! / v[1]!).toBeCloseTo(160 / 80, 12);
+    expect(v[2]).toBe(0);
+  });
+
+  it('read a negated word as the word, and the order of words changes nothing', () => {
+    expect([...vectorOf(['NEG_buy', 'order'])]).toEqual([...vectorOf(['order', 'buy'])]);
+  });
+
+  it('give zeros to a text without a known word (not the previous text’s vector)', () => {
+    const v = wordVectorTable(tiny());
+    vectorOf(['buy'], v);
+    const out = vectorOf(['<url>', 'zzz', '??'], v);
+    expect([...out.subarray(1, WORD_VECTOR_DIMS + 1)].every((x) => x === 0)).toBe(true);
+  });
+
+  it('are learned for words only: placeholders, tags, numbers and punctuation have none', () => {
+    expect(tokenize('NOT buying #deals at 5 :) <3').flatMap((t) => vectorWord(t) ?? [])).toEqual([
+      'not',
+      'buying',
+      'deals',
+      'at',
+    ]);
+  });
+
+  it('are shipped, and words used alike read alike', () => {
+    const v = decodeWordVectors(readFileSync(join(MODELS_DIR, WORD_VECTOR_FILE)));
+    expect(v.dims).toBe(WORD_VECTOR_DIMS);
+    expect(v.words.length).toBeGreaterThan(5_000);
+    expect(INTENT_DENSE_INPUTS).toBe(INTENT_DENSE.length + WORD_VECTOR_DIMS);
+    expect(cosine(v, 'buy', 'purchase')).toBeGreaterThan(cosine(v, 'buy', 'rain') + 0.2);
+    expect(cosine(v, 'tickets', 'ticket')).toBeGreaterThan(cosine(v, 'tickets', 'refund') + 0.2);
+    expect(cosine(v, 'awesome', 'amazing')).toBeGreaterThan(cosine(v, 'awesome', 'refund') + 0.2);
+  });
+});
