@@ -103,8 +103,17 @@ export function writeTextVector(
     const r = rows.get(t);
     if (r === undefined) continue;
     found = true;
-    const o = r * dims;
-    for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
+    // (dims is a multiple of 8: checked at load)
+    for (let j = 0, o = r * dims; j < dims; j += 8, o += 8) {
+      acc[j]! += components[o]!;
+      acc[j + 1]! += components[o + 1]!;
+      acc[j + 2]! += components[o + 2]!;
+      acc[j + 3]! += components[o + 3]!;
+      acc[j + 4]! += components[o + 4]!;
+      acc[j + 5]! += components[o + 5]!;
+      acc[j + 6]! += components[o + 6]!;
+      acc[j + 7]! += components[o + 7]!;
+    }
   }
   let sq = 0;
   for (let j = 0; j < dims; j++) sq += acc[j]! * acc[j]!;
