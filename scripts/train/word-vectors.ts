@@ -19,6 +19,7 @@ import {
 import { MODELS_DIR } from '../../src/paths.js';
 import { readJsonl } from './data.js';
 import { intentDev, isIntentFinal, itemKey } from './intent.js';
+import { mulberry32 } from './sgd.js';
 import { isComplaintFinal, isRedditFinal, isTweetFinal } from './splits.js';
 
 const MIN_COUNT = 5;
@@ -45,18 +46,6 @@ export function vectorCorpus(): string[] {
       out.push(restoreEscapes(String(r.text)));
     }
   return out;
-}
-
-/** mulberry32: a small seeded generator, so the vectors are the same on every run */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Csr {
@@ -176,7 +165,7 @@ function symmetricEigen(a: Float64Array, k: number): { values: Float64Array; vec
 function truncatedSvd(p: Csr, dims: number): Float64Array {
   const n = p.n;
   const k = dims + OVERSAMPLE;
-  const rand = random(SEED);
+  const rand = mulberry32(SEED);
   let q: Float64Array = Float64Array.from({ length: n * k }, () => {
     // standard normal by Box-Muller
     const u = 1 - rand();
