@@ -1,5 +1,7 @@
 // The SQLite ledger file: created owner-only (with its WAL, its shared-memory file and the data
-// folder), and a file of the previous schema is upgraded on open.
+// folder), a file of the previous schema is upgraded on open, and processes that open one new file
+// at the same moment all start.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { hashKey } from '../../src/billing/api-keys.js';
 import { SqliteLedger } from '../../src/billing/ledger/sqlite/ledger.js';
+import { ROOT } from '../../src/paths.js';
 
 let dir: string | undefined;
 let ledger: SqliteLedger | undefined;
@@ -142,3 +145,34 @@ test('a file a newer release has migrated is refused, not written to', async () 
   db.close();
   expect(() => new SqliteLedger(path)).toThrow(/schema version 99, newer than this release's 3/);
 });
+
+test('processes that open one new ledger file at the same moment all start', async () => {
+  // switching a new file to WAL can be refused at once (SQLITE_BUSY, no waiting) while another
+  // process is doing the same; two instances started together with one file had failed to start
+  const script = join(ROOT, 'test/billing/fixtures/open-ledger.ts');
+  const failures: string[] = [];
+  for (let round = 0; round < 4; round++) {
+    dir = mkdtempSync(join(tmpdir(), 'gleaner-open-'));
+    const path = join(dir, 'gleaner.db');
+    const at = String(Date.now() + 2_000);
+    await Promise.all(
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<void>((resolve) => {
+            let err = '';
+            const p = spawn(process.execPath, ['--import', 'tsx', script, path, at], { cwd: ROOT });
+            p.stderr.on('data', (d: Buffer) => {
+              err += d.toString();
+            });
+            p.on('exit', (code) => {
+              if (code !== 0) failures.push(err.trim() || `exit ${code}`);
+              resolve();
+            });
+          }),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(failures).toEqual([]);
+}, 60_000);

@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { SqliteError } from 'better-sqlite3';
 import { affordableItems, costOf } from '../../pricing.js';
 import { Batcher } from '../batcher.js';
 import type {
@@ -50,6 +50,27 @@ interface Deferred {
 /** one queued write: runs inside the batch's transaction */
 type Write = () => unknown;
 
+/** how long a statement waits for another process's lock on the file */
+const BUSY_TIMEOUT_MS = 10_000;
+
+/** Switches the file to WAL. When several processes open a new file at the same moment, SQLite
+ *  can refuse the switch with SQLITE_BUSY at once, without waiting for the lock (it avoids a
+ *  deadlock between connections upgrading their locks), and the process would fail to start: the
+ *  switch is retried until BUSY_TIMEOUT_MS has passed. */
+function enableWal(db: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      if (!(e instanceof SqliteError && e.code.startsWith('SQLITE_BUSY')) || Date.now() >= deadline) throw e;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
+}
+
 export class SqliteLedger implements Ledger {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
@@ -68,10 +89,10 @@ export class SqliteLedger implements Ledger {
       closeSync(openSync(path, 'a', 0o600));
     }
     this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    enableWal(this.db);
     // the commit's fsync is done by WalSync, off the event loop
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 10000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
     this.s = prepare(this.db);
