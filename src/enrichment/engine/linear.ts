@@ -6,6 +6,7 @@
 // so the same input gives bit-identical probabilities everywhere.
 import { readFileSync } from 'node:fs';
 import type { FeatureSpec } from './features.js';
+import { decodeFramed, encodeFramed } from './model-file.js';
 
 export interface LinearHeader {
   format: 1;
@@ -38,19 +39,12 @@ export function encodeModel(model: LinearModel): Buffer {
   const header: LinearHeader = { format, producer, classes, spec, scale, bias, sqrtNorm, calibration };
   if (blocks !== undefined && blocks !== 1) header.blocks = blocks;
   if (model.groupNorm) header.groupNorm = true;
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const head = Buffer.alloc(8);
-  head.writeUInt32LE(MAGIC, 0);
-  head.writeUInt32LE(json.length, 4);
-  return Buffer.concat([head, json, Buffer.from(weights.buffer, weights.byteOffset, weights.byteLength)]);
+  return encodeFramed(MAGIC, header, weights);
 }
 
 export function decodeModel(buf: Buffer): LinearModel {
-  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a Gleaner linear model file');
-  const len = buf.readUInt32LE(4);
-  const header = JSON.parse(buf.subarray(8, 8 + len).toString('utf8')) as LinearHeader;
+  const { header, body } = decodeFramed<LinearHeader>(buf, MAGIC, 'linear model');
   const expected = (1 << header.spec.bits) * (header.blocks ?? 1) * header.classes.length;
-  const body = buf.subarray(8 + len);
   if (body.length !== expected)
     throw new Error(`model weights: expected ${expected} bytes, got ${body.length}`);
   const weights = new Int8Array(expected);

@@ -4,12 +4,13 @@
 // of its words' vectors, scaled to a fixed length) beside its own cues, so a word it never saw
 // labelled ("cleats", "hoody") reads like the words it is used like ("shoes", "shirt").
 //
-// File layout (little endian): 'GLWV' magic, u32 header length, UTF-8 JSON header (dims, words),
-// then int8 components, word-major. A text's vector is an exact integer sum, normalized once, so
+// File layout: model-file.ts's framing with the magic 'GLWV', a JSON header (dims, words) and int8
+// components, word-major. A text's vector is an exact integer sum, normalized once, so
 // the same text gives the same inputs on every machine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
+import { decodeFramed, encodeFramed } from './model-file.js';
 
 export const WORD_VECTOR_DIMS = 64;
 export const WORD_VECTOR_FILE = 'word-vectors.bin';
@@ -35,19 +36,11 @@ const MAGIC = 0x56574c47; // 'GLWV'
 
 export function encodeWordVectors(v: WordVectors): Buffer {
   const header: WordVectorsHeader = { format: v.format, producer: v.producer, dims: v.dims, words: v.words };
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const head = Buffer.alloc(8);
-  head.writeUInt32LE(MAGIC, 0);
-  head.writeUInt32LE(json.length, 4);
-  const c = v.components;
-  return Buffer.concat([head, json, Buffer.from(c.buffer, c.byteOffset, c.byteLength)]);
+  return encodeFramed(MAGIC, header, v.components);
 }
 
 export function decodeWordVectors(buf: Buffer): WordVectors {
-  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) throw new Error('not a Gleaner word-vector file');
-  const len = buf.readUInt32LE(4);
-  const header = JSON.parse(buf.subarray(8, 8 + len).toString('utf8')) as WordVectorsHeader;
-  const body = buf.subarray(8 + len);
+  const { header, body } = decodeFramed<WordVectorsHeader>(buf, MAGIC, 'word-vector');
   if (body.length !== header.words.length * header.dims)
     throw new Error(`word vectors: expected ${header.words.length * header.dims} bytes, got ${body.length}`);
   const components = new Int8Array(body.length);
@@ -64,10 +57,10 @@ export function vectorWord(token: string): string | undefined {
 const WORD_RE = /^\p{L}[\p{L}\p{N}_']*$/u;
 
 interface Table {
-  dims: number;
   components: Int8Array;
   /** row of each word, and of its negated token */
   rows: Map<string, number>;
+  /** the sums of the text being read */
   acc: Int32Array;
 }
 
@@ -79,7 +72,7 @@ function tableOf(v: WordVectors): Table {
     rows.set(w, r);
     rows.set(NEGATED_PREFIX + w, r);
   });
-  return { dims: v.dims, components: v.components, rows, acc: new Int32Array(v.dims) };
+  return { components: v.components, rows, acc: new Int32Array(WORD_VECTOR_DIMS) };
 }
 
 let table: Table | undefined;
@@ -96,28 +89,19 @@ export function writeTextVector(
   at: number,
   vectors: Table = shipped(),
 ): void {
-  const { dims, components, rows, acc } = vectors;
+  const { components, rows, acc } = vectors;
+  const dims = WORD_VECTOR_DIMS;
   acc.fill(0);
-  let found = false;
   for (const t of tokens) {
     const r = rows.get(t);
     if (r === undefined) continue;
-    found = true;
-    // (dims is a multiple of 8: checked at load)
-    for (let j = 0, o = r * dims; j < dims; j += 8, o += 8) {
-      acc[j]! += components[o]!;
-      acc[j + 1]! += components[o + 1]!;
-      acc[j + 2]! += components[o + 2]!;
-      acc[j + 3]! += components[o + 3]!;
-      acc[j + 4]! += components[o + 4]!;
-      acc[j + 5]! += components[o + 5]!;
-      acc[j + 6]! += components[o + 6]!;
-      acc[j + 7]! += components[o + 7]!;
-    }
+    const o = r * dims;
+    for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
   }
   let sq = 0;
   for (let j = 0; j < dims; j++) sq += acc[j]! * acc[j]!;
-  if (!found || sq === 0) {
+  // (no known word leaves every sum at 0)
+  if (sq === 0) {
     out.fill(0, at, at + dims);
     return;
   }
