@@ -592,9 +592,9 @@ const AT_NOT_BUYING = denseAt('selling or refusing to buy');
  *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like */
 export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
   const z = intentLogits(model, x);
-  const veto = x.dense[AT_NOT_BUYING] === 1 ? PURCHASE : -1;
-  let best = veto === 0 ? 1 : 0;
-  for (let c = best + 1; c < z.length; c++) if (c !== veto && z[c]! > z[best]!) best = c;
+  if (x.dense[AT_NOT_BUYING] === 1) z[PURCHASE] = Number.NEGATIVE_INFINITY;
+  let best = 0;
+  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
   return INTENTS[best]!;
 }
 
@@ -616,7 +616,7 @@ export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): I
       `intent model: ${dense.length} dense weights for ${provider}, expected ${INTENT_DENSE_INPUTS * INTENTS.length} (retrain: npm run train -- intent)`,
     );
   return {
-    dense: Float64Array.from(file.dense[provider]),
+    dense: Float64Array.from(dense),
     words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
   };
 }
