@@ -9,6 +9,7 @@ import { INTENTS } from '../../src/contract/items.js';
 import { intentOf } from '../../src/enrichment/engine/intent.js';
 import { bucket } from '../train/data.js';
 import {
+  extrasOf,
   fitOn,
   INTENT_FIT_DEFAULTS,
   intentDev,
@@ -31,7 +32,7 @@ const ts = trainingSet(
   PROVIDER,
 );
 const pool = poolOf(ts);
-const extras = ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
+const extras = extrasOf(ts);
 const gold = (i: number) => INTENTS.indexOf(ts.items[i]!.label as (typeof INTENTS)[number]);
 
 /** pooled out-of-fold macro-F1 with each fold's model fitted on `share`% of the other folds */

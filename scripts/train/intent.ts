@@ -274,7 +274,8 @@ export function trainingSet(pool: readonly IntentDevItem[], provider: LlmProvide
   return { items, X: inputsOf(items, provider), nPool: pool.length };
 }
 
-const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
+/** the extras' indices in `ts` (after the pool) */
+export const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
 
 /** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model
  *  fitted on the other folds in `idx` and the extras */
