@@ -4,6 +4,7 @@
 // repeated. The labels are then given by reading each text (eval/README.md), never from the
 // analyzer's output. Texts are printed for the person labelling, never written into the repository.
 // SAMPLE_ONLY=<file> (one of SAMPLE_FILES) draws from that file alone.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashString } from '../../src/enrichment/engine/features.js';
 import { restoreEscapes } from '../../src/enrichment/engine/tokenizer.js';
@@ -34,10 +35,15 @@ export const CUES: Record<string, RegExp> = {
   random: /./,
 };
 
+/** texts labelled already: those of intent-dev.jsonl and of rounds kept apart (eval/intent-round*.jsonl) */
 function labelled(): Set<string> {
+  const files = [
+    'intent-dev.jsonl',
+    ...readdirSync(join(ROOT, 'eval')).filter((f) => /^intent-round\d+\.jsonl$/.test(f)),
+  ];
   return new Set(
-    jsonlAt<{ file: string; id: string }>(join(ROOT, 'eval/intent-dev.jsonl')).map(
-      (r) => `${r.file}#${r.id}`,
+    files.flatMap((f) =>
+      jsonlAt<{ file: string; id: string }>(join(ROOT, 'eval', f)).map((r) => `${r.file}#${r.id}`),
     ),
   );
 }
