@@ -4,7 +4,7 @@
 // A share below 100% is drawn three times (by a hash of each text's file#id and the draw), and the
 // pooled out-of-fold macro-F1 of each draw is printed with their mean. Whether more labels would
 // still pay is read off the slope (docs/enrichment.md, Intent).
-//   npx tsx scripts/eval/intent-learning-curve.ts [share%,…]   (default 40,60,80,100; about 6 minutes)
+//   npx tsx scripts/eval/intent-learning-curve.ts [share%,…]   (default 40,60,80,100; 3-6 minutes)
 import { INTENTS } from '../../src/contract/items.js';
 import { intentOf } from '../../src/enrichment/engine/intent.js';
 import { bucket } from '../train/data.js';

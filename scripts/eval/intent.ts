@@ -106,8 +106,8 @@ function perLabel(gold: readonly Intent[], pred: readonly Intent[]) {
 const show = (l: ReturnType<typeof perLabel>[number]) =>
   `P ${l.precision.toFixed(2)} R ${l.recall.toFixed(2)}, ${l.nPred} / ${l.nTrue}`;
 
-/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-2,665, all of them:
- *  this release added inputs, not labels; eval/README.md) */
+/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-2,665: this release
+ *  added rounds 31-32, eval/README.md) */
 const PREVIOUS_RELEASE_LABELS = 2665;
 
 export default async function (): Promise<EvalRow[]> {

@@ -106,7 +106,9 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: with the word-vector input on the same labels, 0.25 → 0.6290 / 0.7756 (0.7023), 0.5 →
+   *  change: on the 3,730 labels (rounds 31-32 added), 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
+   *  0.6246 / 0.7854 (0.7050), 0.75 → 0.6243 / 0.7860 (0.7051), 1 → 0.6269 / 0.7867 (0.7068); with
+   *  the word-vector input on 2,665 labels, 0.25 → 0.6290 / 0.7756 (0.7023), 0.5 →
    *  0.6296 / 0.7836 (0.7066), 0.75 → 0.6291 / 0.7862 (0.7076), 1 → 0.6308 / 0.7911 (0.7109); on the
    *  2,665 labels (rounds 29-30 added), 0.25 → 0.6229 / 0.7684 (mean 0.6956), 0.5 →
    *  0.6233 / 0.7750 (0.6991), 0.75 → 0.6206 / 0.7782 (0.6994), 1 → 0.6180 / 0.7842 (0.7011); on the
