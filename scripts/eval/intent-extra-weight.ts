@@ -2,7 +2,7 @@
 // .partialWeight), compared as it is chosen: for each weight, intent macro-F1 under nested CV on the
 // intent pool and complaints-through-intent macro-F1 under CV on the complaints pool (both flash),
 // and their mean; the shipped weight is the one with the best mean (docs/enrichment.md, Intent).
-//   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~14 min each)
+//   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each)
 import { complaintViaIntentFolds } from '../train/complaint.js';
 import {
   INTENT_FIT_DEFAULTS,

@@ -106,9 +106,7 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: on the 3,730 labels with 3e-4 in the word L2 grid, 0.25 → 0.6330 / 0.7823 (0.7076),
-   *  0.5 → 0.6309 / 0.7836 (0.7072), 0.75 → 0.6339 / 0.7859 (0.7099), 1 → 0.6313 / 0.7889 (0.7101);
-   *  on the 3,730 labels (rounds 31-32 added) before it, 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
+   *  change: on the 3,730 labels (rounds 31-32 added), 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
    *  0.6246 / 0.7854 (0.7050), 0.75 → 0.6243 / 0.7860 (0.7051), 1 → 0.6269 / 0.7867 (0.7068); with
    *  the word-vector input on 2,665 labels, 0.25 → 0.6290 / 0.7756 (0.7023), 0.5 →
    *  0.6296 / 0.7836 (0.7066), 0.75 → 0.6291 / 0.7862 (0.7076), 1 → 0.6308 / 0.7911 (0.7109); on the
@@ -123,7 +121,7 @@ export interface IntentFitOptions {
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   l2Dense: 1e-3,
-  l2Words: 3e-4,
+  l2Words: 1e-3,
   words: true,
   balance: 0.5,
   iterations: 300,
@@ -226,7 +224,7 @@ export function fitIntent(
 
 /** the settings cross-validation chooses from */
 export const INTENT_GRID: IntentFitOptions[] = [0.5, 0.75].flatMap((balance) =>
-  [3e-4, 1e-3, 1e-2].map((l2Words) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words })),
+  [1e-3, 1e-2].map((l2Words) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words })),
 );
 
 export const settingsKey = (o: IntentFitOptions) =>
