@@ -5,7 +5,7 @@
 // macro-F1 of one reading scored against the other, per label, and which reading adjudication kept.
 //   npx tsx scripts/eval/intent-agreement.ts [--cv]
 // --cv also runs the intent model's nested CV (flash) on the pool twice, with the first reading's
-// labels and with the adjudicated ones (about 10 minutes).
+// labels and with the adjudicated ones (about 20 minutes).
 import { join } from 'node:path';
 import { INTENTS, type Intent } from '../../src/contract/items.js';
 import { ROOT } from '../../src/paths.js';

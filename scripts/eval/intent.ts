@@ -75,6 +75,7 @@ function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): Intent
 
 /** whether the shipped model is the one the pool trains now (labels or data changed since?) */
 function sameModel(a: IntentModel, b: IntentModel): boolean {
+  if (a.purchaseBoost !== b.purchaseBoost) return false;
   if (a.words.size !== b.words.size || a.dense.some((v, k) => v !== b.dense[k])) return false;
   for (const [k, w] of a.words) {
     const o = b.words.get(k);
@@ -106,9 +107,9 @@ function perLabel(gold: readonly Intent[], pred: readonly Intent[]) {
 const show = (l: ReturnType<typeof perLabel>[number]) =>
   `P ${l.precision.toFixed(2)} R ${l.recall.toFixed(2)}, ${l.nPred} / ${l.nTrue}`;
 
-/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-2,665: this release
- *  added rounds 31-32, eval/README.md) */
-const PREVIOUS_RELEASE_LABELS = 2665;
+/** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-3,730: this release
+ *  added rounds 33-34, eval/README.md) */
+const PREVIOUS_RELEASE_LABELS = 3730;
 
 export default async function (): Promise<EvalRow[]> {
   const items = intentDev();

@@ -2,7 +2,7 @@
 // of INTENT_DENSE (src/enrichment/engine/intent.ts), the sentiment and complaint readings, the
 // text's word vector (engine/word-vectors.ts) and hashed word unigrams and bigrams, trained on the labelled intent set (eval/intent-dev.jsonl
 // without its final split) by full-batch AdaGrad, deterministic. Its settings (words or not, class
-// weighting, regularization) are chosen by 5-fold cross-validation on that pool; scripts/eval/
+// weighting, regularization, the buying pattern's boost) are chosen by 5-fold cross-validation on that pool; scripts/eval/
 // intent.ts prints the nested figures (settings re-chosen inside each fold).
 //
 // Records of the complaints corpus that lie in the complaints' final split are never trained on
@@ -23,7 +23,9 @@ import {
   type IntentInputVector,
   type IntentModel,
   type IntentModelFile,
+  intentFromLogits,
   intentInputs,
+  intentLogits,
   intentOf,
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
@@ -106,7 +108,9 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: on the 3,730 labels (rounds 31-32 added), 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
+   *  change: on the 4,957 labels (rounds 33-34 added, the purchase boost in the grid), 0.25 →
+   *  0.6263 / 0.7712 (0.6988), 0.5 → 0.6241 / 0.7715 (0.6978), 0.75 → 0.6251 / 0.7755 (0.7003),
+   *  1 → 0.6292 / 0.7741 (0.7017); on the 3,730 labels (rounds 31-32 added), 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
    *  0.6246 / 0.7854 (0.7050), 0.75 → 0.6243 / 0.7860 (0.7051), 1 → 0.6269 / 0.7867 (0.7068); with
    *  the word-vector input on 2,665 labels, 0.25 → 0.6290 / 0.7756 (0.7023), 0.5 →
    *  0.6296 / 0.7836 (0.7066), 0.75 → 0.6291 / 0.7862 (0.7076), 1 → 0.6308 / 0.7911 (0.7109); on the
@@ -117,6 +121,9 @@ export interface IntentFitOptions {
    *  (2,275 labels): 0.25 → 0.6448 / 0.7683 (0.7065), 0.5 → 0.6375 / 0.7765 (0.7070), 0.75 → 0.6326
    *  / 0.7783 (0.7055), 1 → 0.6289 / 0.7841 (0.7065) */
   partialWeight: number;
+  /** added to purchase_intent's logit when the buying pattern matches (IntentModel.purchaseBoost);
+   *  it changes no weight, only the reading, so the grid's boosts share their fits */
+  purchaseBoost: number;
 }
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
@@ -127,6 +134,7 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   iterations: 300,
   lr: 0.3,
   partialWeight: 1,
+  purchaseBoost: 2,
 };
 
 /** the target of an example that is known not to be of class c */
@@ -219,13 +227,34 @@ export function fitIntent(
   const round = (v: number) => Math.round(v * 1e4) / 1e4;
   const words = new Map<number, Float64Array>();
   for (const [b, s] of slot) words.set(b, Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), round));
-  return { dense: Float64Array.from(W.subarray(0, D * C), round), words };
+  return {
+    dense: Float64Array.from(W.subarray(0, D * C), round),
+    words,
+    purchaseBoost: opts.purchaseBoost,
+  };
 }
+
+/** the buying pattern's boosts cross-validation chooses from */
+export const PURCHASE_BOOSTS = [0, 1, 2, 3];
 
 /** the settings cross-validation chooses from */
 export const INTENT_GRID: IntentFitOptions[] = [0.5, 0.75].flatMap((balance) =>
-  [1e-3, 1e-2].map((l2Words) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words })),
+  [1e-3, 1e-2].flatMap((l2Words) =>
+    PURCHASE_BOOSTS.map((purchaseBoost) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words, purchaseBoost })),
+  ),
 );
+
+/** the settings that change the fitted weights (not purchaseBoost, which only changes the reading) */
+const fitKey = (o: IntentFitOptions) =>
+  JSON.stringify({
+    words: o.words,
+    balance: o.balance,
+    l2Dense: o.l2Dense,
+    l2Words: o.l2Words,
+    partialWeight: o.partialWeight,
+    iterations: o.iterations,
+    lr: o.lr,
+  });
 
 export const settingsKey = (o: IntentFitOptions) =>
   JSON.stringify({
@@ -234,6 +263,7 @@ export const settingsKey = (o: IntentFitOptions) =>
     l2Dense: o.l2Dense,
     l2Words: o.l2Words,
     partialWeight: o.partialWeight,
+    purchaseBoost: o.purchaseBoost,
   });
 
 /** a training example: a labelled intent text, or a text of the complaints corpus, whose label
@@ -279,6 +309,32 @@ export function trainingSet(pool: readonly IntentDevItem[], provider: LlmProvide
 /** the extras' indices in `ts` (after the pool) */
 export const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
 
+/** out-of-fold logits over `idx` (pool items of several folds): each fold read by a model fitted on
+ *  the other folds in `idx` and the extras */
+function outOfFoldLogits(
+  ts: IntentTrainingSet,
+  idx: readonly number[],
+  opts: IntentFitOptions,
+): Map<number, Float64Array> {
+  const out = new Map<number, Float64Array>();
+  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
+  const extras = extrasOf(ts);
+  for (const f of folds) {
+    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
+    for (const i of idx) if (intentFold(ts.items[i]!) === f) out.set(i, intentLogits(m, ts.X[i]!));
+  }
+  return out;
+}
+
+/** the labels (INTENTS indices) of out-of-fold logits, read with `opts.purchaseBoost` */
+const labelsOf = (ts: IntentTrainingSet, logits: Map<number, Float64Array>, opts: IntentFitOptions) =>
+  new Map(
+    [...logits].map(([i, z]) => [
+      i,
+      INTENTS.indexOf(intentFromLogits(Float64Array.from(z), ts.X[i]!, opts.purchaseBoost)),
+    ]),
+  );
+
 /** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model
  *  fitted on the other folds in `idx` and the extras */
 export function outOfFold(
@@ -286,19 +342,11 @@ export function outOfFold(
   idx: readonly number[],
   opts: IntentFitOptions,
 ): Map<number, number> {
-  const out = new Map<number, number>();
-  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
-  const extras = extrasOf(ts);
-  for (const f of folds) {
-    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
-    for (const i of idx)
-      if (intentFold(ts.items[i]!) === f) out.set(i, INTENTS.indexOf(intentOf(m, ts.X[i]!)));
-  }
-  return out;
+  return labelsOf(ts, outOfFoldLogits(ts, idx, opts), opts);
 }
 
 /** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
- *  (ties: the earlier setting) */
+ *  (ties: the earlier setting); settings that differ only in purchaseBoost share their fits */
 export function chooseSettings(
   ts: IntentTrainingSet,
   idx: readonly number[],
@@ -306,8 +354,15 @@ export function chooseSettings(
 ): IntentFitOptions {
   let best = grid[0]!;
   let bestF = -1;
+  const fitted = new Map<string, Map<number, Float64Array>>();
   for (const opts of grid) {
-    const oof = outOfFold(ts, idx, opts);
+    const key = fitKey(opts);
+    let logits = fitted.get(key);
+    if (!logits) {
+      logits = outOfFoldLogits(ts, idx, opts);
+      fitted.set(key, logits);
+    }
+    const oof = labelsOf(ts, logits, opts);
     const f = macroF1(
       idx.map((i) => target(ts.items[i]!.label)),
       idx.map((i) => oof.get(i)!),

@@ -110,6 +110,11 @@ const PURCHASE_RE = new RegExp(
     "\\bcan(?:no|')?t wait to (?:buy|order|pre-?order|get my hands on)\\b",
     '\\b(?:thinking|thought) (?:of|about) upgrading to\\b|\\bany (?:good )?deals? on\\b',
     '\\b(?:does|do) (?:anyone|anybody|any1) (?:sell|stock|carry)\\b|\\bwho sells\\b',
+    // and as marketplaces and shop questions word it: "I'd like to purchase it", "anyone know where
+    // I can get a cheap one?" (not "where I can get it fixed"), "is this still available?"
+    "\\b(?:i|we)(?:'d| would) (?:like|love) to (?:buy|order|purchase|pre-?order)\\b",
+    '\\bwhere (?:i|we) (?:can|could) (?:buy|order|purchase|get (?:a|an|one|some|tickets?|cheap|new)\\b)',
+    '\\b(?:is|are) (?:it|this|these|they|that|those) still (?:available|in stock)\\b',
   ]),
   'i',
 );
@@ -520,6 +525,10 @@ export interface IntentModel {
   dense: Float64Array;
   /** word weights by bucket, INTENTS.length each; buckets never seen in training are absent */
   words: Map<number, Float64Array>;
+  /** added to purchase_intent's logit when the buying pattern matches (and the selling one does
+   *  not): shoppers' questions ("does anyone sell …?", "how much is the blue one?") otherwise read
+   *  as questions, since the labelled set has few of them; chosen by cross-validation */
+  purchaseBoost: number;
 }
 
 /** keeps the touching pass of intentLogits from being optimized away */
@@ -587,15 +596,22 @@ function wordTableOf(model: IntentModel): WordTable | undefined {
 
 const PURCHASE = INTENTS.indexOf('purchase_intent');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
+const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
-/** the label of the largest logit; a text that offers to sell or refuses to buy ("anyone want to
- *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like */
-export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
-  const z = intentLogits(model, x);
+/** the label of the largest logit (`z`, the model's logits of `x`, is changed): a text that offers
+ *  to sell or refuses to buy ("anyone want to buy my tickets?", "I don't buy") is never
+ *  purchase_intent, whatever its words read like; one the buying pattern matches gets `purchaseBoost`
+ *  added to purchase_intent's logit */
+export function intentFromLogits(z: Float64Array, x: IntentInputVector, purchaseBoost: number): Intent {
   if (x.dense[AT_NOT_BUYING] === 1) z[PURCHASE] = Number.NEGATIVE_INFINITY;
+  else if (x.dense[AT_PURCHASE_PATTERN] === 1) z[PURCHASE]! += purchaseBoost;
   let best = 0;
   for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
   return INTENTS[best]!;
+}
+
+export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
+  return intentFromLogits(intentLogits(model, x), x, model.purchaseBoost);
 }
 
 export interface IntentModelFile {
@@ -603,8 +619,8 @@ export interface IntentModelFile {
   dense: Record<LlmProvider, number[]>;
   /** bucket -> weights per provider */
   words: Record<LlmProvider, Record<string, number[]>>;
-  /** the settings chosen by cross-validation */
-  settings: Record<string, unknown>;
+  /** the settings chosen by cross-validation, per provider (`purchaseBoost` is read at run time) */
+  settings: Record<string, { purchaseBoost?: number } & Record<string, unknown>>;
 }
 
 export const INTENT_MODEL_FILE = 'intent.json';
@@ -618,6 +634,7 @@ export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): I
   return {
     dense: Float64Array.from(dense),
     words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
+    purchaseBoost: file.settings[provider]?.purchaseBoost ?? 0,
   };
 }
 
