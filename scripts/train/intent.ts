@@ -244,27 +244,23 @@ export const INTENT_GRID: IntentFitOptions[] = [0.5, 0.75].flatMap((balance) =>
   ),
 );
 
-/** the settings that change the fitted weights (not purchaseBoost, which only changes the reading) */
-const fitKey = (o: IntentFitOptions) =>
-  JSON.stringify({
-    words: o.words,
-    balance: o.balance,
-    l2Dense: o.l2Dense,
-    l2Words: o.l2Words,
-    partialWeight: o.partialWeight,
-    iterations: o.iterations,
-    lr: o.lr,
-  });
+/** the settings models/intent.json records (in this order: settingsKey is compared with the file) */
+const recorded = (o: IntentFitOptions) => ({
+  words: o.words,
+  balance: o.balance,
+  l2Dense: o.l2Dense,
+  l2Words: o.l2Words,
+  partialWeight: o.partialWeight,
+  purchaseBoost: o.purchaseBoost,
+});
 
-export const settingsKey = (o: IntentFitOptions) =>
-  JSON.stringify({
-    words: o.words,
-    balance: o.balance,
-    l2Dense: o.l2Dense,
-    l2Words: o.l2Words,
-    partialWeight: o.partialWeight,
-    purchaseBoost: o.purchaseBoost,
-  });
+export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));
+
+/** the settings that change the fitted weights (not purchaseBoost, which only changes the reading) */
+const fitKey = (o: IntentFitOptions) => {
+  const { purchaseBoost: _reading, ...fit } = recorded(o);
+  return JSON.stringify({ ...fit, iterations: o.iterations, lr: o.lr });
+};
 
 /** a training example: a labelled intent text, or a text of the complaints corpus, whose label
  *  says whether it is a complaint (and, when it is not, nothing about which other intent it is) */
