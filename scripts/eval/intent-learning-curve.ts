@@ -17,6 +17,7 @@ import {
   isIntentFinal,
   itemKey,
   poolOf,
+  target,
   trainingSet,
 } from '../train/intent.js';
 import { macroF1 } from '../train/metrics.js';
@@ -33,7 +34,7 @@ const ts = trainingSet(
 );
 const pool = poolOf(ts);
 const extras = extrasOf(ts);
-const gold = (i: number) => INTENTS.indexOf(ts.items[i]!.label as (typeof INTENTS)[number]);
+const gold = (i: number) => target(ts.items[i]!.label);
 
 /** pooled out-of-fold macro-F1 with each fold's model fitted on `share`% of the other folds */
 function curvePoint(share: number, draw: number): { f1: number; texts: number } {

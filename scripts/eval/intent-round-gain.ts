@@ -15,6 +15,7 @@ import {
   intentDev,
   isIntentFinal,
   outOfFold,
+  target,
 } from '../train/intent.js';
 import { macroF1 } from '../train/metrics.js';
 
@@ -30,7 +31,7 @@ const items = [...earlier, ...added, ...complaintExtras()];
 const ts: IntentTrainingSet = { items, X: inputsOf(items, PROVIDER), nPool: earlier.length + added.length };
 const earlierIdx = earlier.map((_x, i) => i);
 const addedIdx = added.map((_x, i) => earlier.length + i);
-const gold = (i: number) => INTENTS.indexOf(items[i]!.label as (typeof INTENTS)[number]);
+const gold = (i: number) => target(items[i]!.label);
 const f1 = (oof: Map<number, number>, idx: readonly number[]) =>
   macroF1(
     idx.map(gold),

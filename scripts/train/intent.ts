@@ -272,7 +272,8 @@ export interface TrainItem {
 }
 
 const COMPLAINT_INDEX = INTENTS.indexOf('complaint');
-const target = (l: TrainItem['label']) =>
+/** the class index a training example is fitted to (notClass for a corpus non-complaint) */
+export const target = (l: TrainItem['label']) =>
   l === 'not_complaint' ? notClass(COMPLAINT_INDEX) : INTENTS.indexOf(l);
 
 /** The texts the model learns from besides the labelled intent set: the complaints corpus's pool
@@ -325,10 +326,7 @@ function outOfFoldLogits(
 /** the labels (INTENTS indices) of out-of-fold logits, read with `opts.purchaseBoost` */
 const labelsOf = (ts: IntentTrainingSet, logits: Map<number, Float64Array>, opts: IntentFitOptions) =>
   new Map(
-    [...logits].map(([i, z]) => [
-      i,
-      INTENTS.indexOf(intentFromLogits(Float64Array.from(z), ts.X[i]!, opts.purchaseBoost)),
-    ]),
+    [...logits].map(([i, z]) => [i, INTENTS.indexOf(intentFromLogits(z, ts.X[i]!, opts.purchaseBoost))]),
   );
 
 /** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model

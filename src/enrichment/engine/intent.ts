@@ -598,15 +598,24 @@ const PURCHASE = INTENTS.indexOf('purchase_intent');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
 const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
-/** the label of the largest logit (`z`, the model's logits of `x`, is changed): a text that offers
- *  to sell or refuses to buy ("anyone want to buy my tickets?", "I don't buy") is never
+/** the label of the largest of `z`, the model's logits of `x` (left as they are): a text that
+ *  offers to sell or refuses to buy ("anyone want to buy my tickets?", "I don't buy") is never
  *  purchase_intent, whatever its words read like; one the buying pattern matches gets `purchaseBoost`
  *  added to purchase_intent's logit */
 export function intentFromLogits(z: Float64Array, x: IntentInputVector, purchaseBoost: number): Intent {
-  if (x.dense[AT_NOT_BUYING] === 1) z[PURCHASE] = Number.NEGATIVE_INFINITY;
-  else if (x.dense[AT_PURCHASE_PATTERN] === 1) z[PURCHASE]! += purchaseBoost;
+  const purchase =
+    x.dense[AT_NOT_BUYING] === 1
+      ? Number.NEGATIVE_INFINITY
+      : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? purchaseBoost : 0);
   let best = 0;
-  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
+  let bestZ = PURCHASE === 0 ? purchase : z[0]!;
+  for (let c = 1; c < z.length; c++) {
+    const v = c === PURCHASE ? purchase : z[c]!;
+    if (v > bestZ) {
+      best = c;
+      bestZ = v;
+    }
+  }
   return INTENTS[best]!;
 }
 
