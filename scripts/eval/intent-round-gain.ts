@@ -5,7 +5,7 @@
 // (docs/enrichment.md, Intent, "How many labels the 0.65 target needs"). A round is appended to
 // intent-dev.jsonl, checked with this script, and kept or moved to eval/intent-round<N>.jsonl (which
 // sample-intent.ts skips) before any model is retrained.
-//   npx tsx scripts/eval/intent-round-gain.ts [first line of the new rounds, 1-based; default 4958]
+//   npx tsx scripts/eval/intent-round-gain.ts [first line of the new rounds, 1-based; default 7518]
 import { INTENTS } from '../../src/contract/items.js';
 import {
   complaintExtras,
@@ -21,7 +21,7 @@ import { macroF1 } from '../train/metrics.js';
 
 const PROVIDER = 'model-2.0-flash';
 
-const first = Number(process.argv[2] ?? 4958);
+const first = Number(process.argv[2] ?? 7518);
 const all = intentDev();
 if (!Number.isInteger(first) || first < 2 || first > all.length)
   throw new Error(`the first line of the new rounds is a line of eval/intent-dev.jsonl: 2..${all.length}`);
