@@ -2,8 +2,9 @@
 // `analyze` that POST /ml/analyze runs), for both built-in providers beside the references (VADER,
 // YAKE, a plain linear model), under the protocol of scripts/train/splits.ts: figures chosen and
 // measured by 5-fold cross-validation over the pool (mean ± sd across folds), and the final split,
-// read once per release. `npm run eval -- --cv` leaves the final split out (for development).
-// Exits 1 when a target is missed.
+// read once per release. `npm run eval -- --cv` leaves the final split out (for development);
+// `--only=intent,topics` runs those parts alone (sentiment, intent, topics, keywords), so that parts
+// can run in separate processes side by side. Exits 1 when a target is missed.
 import intentRows from './eval/intent.js';
 import keywordRows from './eval/keywords.js';
 import { checkRow, formatFigure } from './eval/report.js';
@@ -11,8 +12,20 @@ import sentimentRows from './eval/sentiment.js';
 import topicRows from './eval/topics.js';
 import { type EvalRow, READ_FINAL } from './eval/types.js';
 
+const PARTS = { sentiment: sentimentRows, intent: intentRows, topics: topicRows, keywords: keywordRows };
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .filter(Boolean);
+const unknown = (only ?? []).filter((name) => !(name in PARTS));
+if (unknown.length > 0) {
+  console.error(`--only: unknown part ${unknown.join(', ')}; the parts are ${Object.keys(PARTS).join(', ')}`);
+  process.exit(2);
+}
 const rows: EvalRow[] = [];
-for (const part of [sentimentRows, intentRows, topicRows, keywordRows]) rows.push(...(await part()));
+for (const [name, part] of Object.entries(PARTS))
+  if (!only || only.includes(name)) rows.push(...(await part()));
 
 const header = ['task', 'measure', 'flash', 'pro', 'references', 'published', 'target', ''];
 const problems: string[] = [];
