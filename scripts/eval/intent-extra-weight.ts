@@ -5,11 +5,11 @@
 //   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each)
 import { complaintViaIntentFolds } from '../train/complaint.js';
 import {
-  INTENT_FIT_DEFAULTS,
   INTENT_GRID,
   intentDev,
   isIntentFinal,
   nestedCv,
+  shippedSettings,
   trainingSet,
 } from '../train/intent.js';
 
@@ -30,9 +30,9 @@ for (const w of weights) {
     ).cv,
   );
   const complaint = mean(
-    complaintViaIntentFolds(() => ({ ...INTENT_FIT_DEFAULTS, partialWeight: w })).intent![PROVIDER]!,
+    complaintViaIntentFolds(() => ({ ...shippedSettings(PROVIDER), partialWeight: w })).intent![PROVIDER]!,
   );
-  const shipped = w === INTENT_FIT_DEFAULTS.partialWeight ? ' (shipped)' : '';
+  const shipped = w === shippedSettings(PROVIDER).partialWeight ? ' (shipped)' : '';
   console.log(
     `${w}: ${intent.toFixed(4)} / ${complaint.toFixed(4)} / ${((intent + complaint) / 2).toFixed(4)}${shipped}`,
   );

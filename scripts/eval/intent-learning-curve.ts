@@ -11,12 +11,12 @@ import { bucket } from '../train/data.js';
 import {
   extrasOf,
   fitOn,
-  INTENT_FIT_DEFAULTS,
   intentDev,
   intentFold,
   isIntentFinal,
   itemKey,
   poolOf,
+  shippedSettings,
   target,
   trainingSet,
 } from '../train/intent.js';
@@ -24,6 +24,7 @@ import { macroF1 } from '../train/metrics.js';
 import { FOLDS } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
+const SHIPPED = shippedSettings(PROVIDER);
 const DRAWS = 3;
 
 const shares = (process.argv[2] ?? '40,60,80,100').split(',').map(Number);
@@ -48,7 +49,7 @@ function curvePoint(share: number, draw: number): { f1: number; texts: number } 
         (share >= 100 || bucket(`${itemKey(ts.items[i]!)}#curve${draw}`, 100) < share),
     );
     texts += train.length / FOLDS;
-    const m = fitOn(ts, [...train, ...extras], INTENT_FIT_DEFAULTS);
+    const m = fitOn(ts, [...train, ...extras], SHIPPED);
     for (const i of pool)
       if (intentFold(ts.items[i]!) === f) {
         g.push(gold(i));

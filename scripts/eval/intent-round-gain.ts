@@ -9,12 +9,12 @@
 import { INTENTS } from '../../src/contract/items.js';
 import {
   complaintExtras,
-  INTENT_FIT_DEFAULTS,
   type IntentTrainingSet,
   inputsOf,
   intentDev,
   isIntentFinal,
   outOfFold,
+  shippedSettings,
   target,
 } from '../train/intent.js';
 import { macroF1 } from '../train/metrics.js';
@@ -39,8 +39,9 @@ const f1 = (oof: Map<number, number>, idx: readonly number[]) =>
     INTENTS.length,
   ).toFixed(4);
 
-const without = outOfFold(ts, earlierIdx, INTENT_FIT_DEFAULTS);
-const withNew = outOfFold(ts, [...earlierIdx, ...addedIdx], INTENT_FIT_DEFAULTS);
+const shipped = shippedSettings(PROVIDER);
+const without = outOfFold(ts, earlierIdx, shipped);
+const withNew = outOfFold(ts, [...earlierIdx, ...addedIdx], shipped);
 console.log(
   `${PROVIDER}, shipped settings; pool: ${earlier.length} earlier texts, ${added.length} new (lines ${first}-${all.length}), ${ts.items.length - ts.nPool} extra examples`,
 );

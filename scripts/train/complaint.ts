@@ -1,7 +1,7 @@
 // Complaint classifier: binary logistic regression over hashed n-grams, trained on the
 // complaints corpus of Preotiuc-Pietro et al. (2019). A fixed 20% of it (by tweet id,
 // `bucket(id, 5) === 0`) never enters training: `npm run eval` measures macro-F1 there.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LlmProvider } from '../../src/contract/items.js';
 import {
@@ -12,11 +12,7 @@ import {
   stackFeatures,
 } from '../../src/enrichment/engine/complaint.js';
 import { FeatureCache } from '../../src/enrichment/engine/features.js';
-import {
-  classifyIntent,
-  INTENT_MODEL_FILE,
-  type IntentModelFile,
-} from '../../src/enrichment/engine/intent.js';
+import { classifyIntent } from '../../src/enrichment/engine/intent.js';
 import { encodeModel, type LinearModel } from '../../src/enrichment/engine/linear.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
@@ -24,11 +20,11 @@ import { MODELS_DIR } from '../../src/paths.js';
 import { bucket, complaints } from './data.js';
 import {
   fitOn,
-  INTENT_FIT_DEFAULTS,
   type IntentFitOptions,
   intentDev,
   isIntentFinal,
   PROVIDERS,
+  shippedSettings,
   trainingSet,
 } from './intent.js';
 import { macroF1 } from './metrics.js';
@@ -195,10 +191,7 @@ export function complaintFoldDetectors(): Map<LlmProvider, ComplaintDetector[]> 
  *  the texts of that fold of the complaints corpus (labelled or extra); a text counts as a complaint
  *  when its intent is "complaint". The detector alone (logit > 0) is measured beside it. */
 export function complaintThroughIntentCv(log: (s: string) => void): void {
-  const intentSettings = (
-    JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile
-  ).settings as Record<LlmProvider, Partial<IntentFitOptions>>;
-  const cv = complaintViaIntentFolds((p) => ({ ...INTENT_FIT_DEFAULTS, ...intentSettings[p] }));
+  const cv = complaintViaIntentFolds(shippedSettings);
   log(`  CV macro-F1 per fold: ${JSON.stringify(cv)}`);
   writeCv({ complaint: cv });
 }
