@@ -108,7 +108,9 @@ export interface IntentFitOptions {
    *  labelled intent text of average weight; chosen on the pool (not per fold) as the best mean of
    *  intent macro-F1 under nested CV and complaints-through-intent macro-F1 under CV (flash; npx tsx
    *  scripts/eval/intent-extra-weight.ts), re-run whenever the readings or labels it stands on
-   *  change: on the 4,957 labels (rounds 33-34 added, the purchase boost in the grid), 0.25 →
+   *  change: on the 9,662 labels (rounds 35-36 added, word L2 1e-4, boost fixed at 2), 0.25 →
+   *  0.6199 / 0.7693 (0.6946), 0.5 → 0.6188 / 0.7720 (0.6954), 0.75 → 0.6207 / 0.7696 (0.6952), 1 →
+   *  0.6204 / 0.7718 (0.6961); on the 4,957 labels (rounds 33-34 added, the purchase boost in the grid), 0.25 →
    *  0.6263 / 0.7712 (0.6988), 0.5 → 0.6241 / 0.7715 (0.6978), 0.75 → 0.6251 / 0.7755 (0.7003),
    *  1 → 0.6292 / 0.7741 (0.7017); on the 3,730 labels (rounds 31-32 added), 0.25 → 0.6226 / 0.7777 (0.7002), 0.5 →
    *  0.6246 / 0.7854 (0.7050), 0.75 → 0.6243 / 0.7860 (0.7051), 1 → 0.6269 / 0.7867 (0.7068); with
