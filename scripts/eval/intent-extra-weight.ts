@@ -14,6 +14,7 @@ import {
 } from '../train/intent.js';
 
 const PROVIDER = 'model-2.0-flash';
+const SHIPPED = shippedSettings()[PROVIDER];
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 const weights = (process.argv[2] ?? '0.25,0.5,0.75,1').split(',').map(Number);
@@ -30,9 +31,9 @@ for (const w of weights) {
     ).cv,
   );
   const complaint = mean(
-    complaintViaIntentFolds(() => ({ ...shippedSettings(PROVIDER), partialWeight: w })).intent![PROVIDER]!,
+    complaintViaIntentFolds(() => ({ ...SHIPPED, partialWeight: w })).intent![PROVIDER]!,
   );
-  const shipped = w === shippedSettings(PROVIDER).partialWeight ? ' (shipped)' : '';
+  const shipped = w === SHIPPED.partialWeight ? ' (shipped)' : '';
   console.log(
     `${w}: ${intent.toFixed(4)} / ${complaint.toFixed(4)} / ${((intent + complaint) / 2).toFixed(4)}${shipped}`,
   );

@@ -24,7 +24,7 @@ import { macroF1 } from '../train/metrics.js';
 import { FOLDS } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
-const SHIPPED = shippedSettings(PROVIDER);
+const SHIPPED = shippedSettings()[PROVIDER];
 const DRAWS = 3;
 
 const shares = (process.argv[2] ?? '40,60,80,100').split(',').map(Number);

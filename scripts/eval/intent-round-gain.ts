@@ -39,7 +39,7 @@ const f1 = (oof: Map<number, number>, idx: readonly number[]) =>
     INTENTS.length,
   ).toFixed(4);
 
-const shipped = shippedSettings(PROVIDER);
+const shipped = shippedSettings()[PROVIDER];
 const without = outOfFold(ts, earlierIdx, shipped);
 const withNew = outOfFold(ts, [...earlierIdx, ...addedIdx], shipped);
 console.log(

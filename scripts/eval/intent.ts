@@ -108,7 +108,7 @@ const show = (l: ReturnType<typeof perLabel>[number]) =>
   `P ${l.precision.toFixed(2)} R ${l.recall.toFixed(2)}, ${l.nPred} / ${l.nTrue}`;
 
 /** the labels the previous release measured on (eval/intent-dev.jsonl lines 1-4,957: this release
- *  added round 35, eval/README.md) */
+ *  added rounds 35-36, eval/README.md) */
 const PREVIOUS_RELEASE_LABELS = 4957;
 
 export default async function (): Promise<EvalRow[]> {

@@ -191,7 +191,8 @@ export function complaintFoldDetectors(): Map<LlmProvider, ComplaintDetector[]> 
  *  the texts of that fold of the complaints corpus (labelled or extra); a text counts as a complaint
  *  when its intent is "complaint". The detector alone (logit > 0) is measured beside it. */
 export function complaintThroughIntentCv(log: (s: string) => void): void {
-  const cv = complaintViaIntentFolds(shippedSettings);
+  const shipped = shippedSettings();
+  const cv = complaintViaIntentFolds((p) => shipped[p]);
   log(`  CV macro-F1 per fold: ${JSON.stringify(cv)}`);
   writeCv({ complaint: cv });
 }

@@ -2,7 +2,7 @@
 // of INTENT_DENSE (src/enrichment/engine/intent.ts), the sentiment and complaint readings, the
 // text's word vector (engine/word-vectors.ts) and hashed word unigrams and bigrams, trained on the labelled intent set (eval/intent-dev.jsonl
 // without its final split) by full-batch AdaGrad, deterministic. Its settings (words or not, class
-// weighting, regularization, the buying pattern's boost) are chosen by 5-fold cross-validation on that pool; scripts/eval/
+// weighting, regularization) are chosen by 5-fold cross-validation on that pool; scripts/eval/
 // intent.ts prints the nested figures (settings re-chosen inside each fold).
 //
 // Records of the complaints corpus that lie in the complaints' final split are never trained on
@@ -23,9 +23,7 @@ import {
   type IntentInputVector,
   type IntentModel,
   type IntentModelFile,
-  intentFromLogits,
   intentInputs,
-  intentLogits,
   intentOf,
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
@@ -124,7 +122,14 @@ export interface IntentFitOptions {
    *  / 0.7783 (0.7055), 1 → 0.6289 / 0.7841 (0.7065) */
   partialWeight: number;
   /** added to purchase_intent's logit when the buying pattern matches (IntentModel.purchaseBoost);
-   *  it changes no weight, only the reading, so the grid's boosts share their fits */
+   *  it changes no weight, only the reading. It was chosen by the CV from 0-3 while the word L2 was
+   *  1e-3 (2, on the 4,957 labels). With the word L2 at 1e-4 the pooled out-of-fold macro-F1 over
+   *  the 7,744-text pool cannot tell the boosts apart (flash, balance 0.5: 0 → 0.6235, 1 → 0.6233,
+   *  2 → 0.6211; with the word L2 at 1e-3, 0 → 0.6101, 2 → 0.6093; scripts/eval/intent-settings.ts),
+   *  while below 2 shoppers' questions the guide labels purchase_intent ("Does anyone sell …?", "How
+   *  much is the blue one?", "Any deals on …?") read as questions: 178 pool texts match the buying
+   *  pattern, 103 of them purchase_intent. So it is fixed at 2, not chosen (docs/enrichment.md,
+   *  Intent, "Shoppers' questions"). */
   purchaseBoost: number;
 }
 
@@ -139,11 +144,13 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   purchaseBoost: 2,
 };
 
-/** the settings of the shipped model (models/intent.json) for `provider`, over the defaults: what
- *  the check scripts mean by "the shipped settings" */
-export function shippedSettings(provider: LlmProvider): IntentFitOptions {
+/** the settings of the shipped model (models/intent.json) per provider, over the defaults: what
+ *  the check scripts mean by "the shipped settings" (read once per call: the file is 1.7 MB) */
+export function shippedSettings(): Record<LlmProvider, IntentFitOptions> {
   const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
-  return { ...INTENT_FIT_DEFAULTS, ...(file.settings[provider] as Partial<IntentFitOptions>) };
+  return Object.fromEntries(
+    PROVIDERS.map((p) => [p, { ...INTENT_FIT_DEFAULTS, ...(file.settings[p] as Partial<IntentFitOptions>) }]),
+  ) as Record<LlmProvider, IntentFitOptions>;
 }
 
 /** the target of an example that is known not to be of class c */
@@ -243,23 +250,12 @@ export function fitIntent(
   };
 }
 
-/** the buying pattern's boost. It was chosen by the CV from 0-3 while the word L2 was 1e-3 (2, on
- *  the 4,957 labels). With the word L2 at 1e-4 the pooled out-of-fold macro-F1 over the 7,744-text
- *  pool cannot tell the boosts apart (flash, balance 0.5: 0 → 0.6235, 1 → 0.6233, 2 → 0.6211;
- *  with the word L2 at 1e-3, 0 → 0.6101, 2 → 0.6093), while below 2 shoppers' questions the guide
- *  labels purchase_intent ("Does anyone sell …?", "How much is the blue one?", "Any deals on …?")
- *  read as questions: 178 pool texts match the buying pattern, 103 of them purchase_intent. So it
- *  is fixed at 2, not chosen (docs/enrichment.md, Intent, "Shoppers' questions"). */
-export const PURCHASE_BOOSTS = [2];
-
 /** the settings cross-validation chooses from. The word L2 was 1e-3 or 1e-2 until the labels
  *  reached 9,662 texts (rounds 35-36); with them, pooled out-of-fold macro-F1 over the pool (flash,
  *  balance 0.5, purchase boost 2) reads 1e-2 → 0.5995, 1e-3 → 0.6093, 3e-4 → 0.6144, 1e-4 → 0.6211,
  *  3e-5 → 0.6216, 1e-5 → 0.6160, so the grid holds 1e-4 and 1e-3 */
 export const INTENT_GRID: IntentFitOptions[] = [0.5, 0.75].flatMap((balance) =>
-  [1e-4, 1e-3].flatMap((l2Words) =>
-    PURCHASE_BOOSTS.map((purchaseBoost) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words, purchaseBoost })),
-  ),
+  [1e-4, 1e-3].map((l2Words) => ({ ...INTENT_FIT_DEFAULTS, balance, l2Words })),
 );
 
 /** the settings models/intent.json records (in this order: settingsKey is compared with the file) */
@@ -273,12 +269,6 @@ const recorded = (o: IntentFitOptions) => ({
 });
 
 export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));
-
-/** the settings that change the fitted weights (not purchaseBoost, which only changes the reading) */
-const fitKey = (o: IntentFitOptions) => {
-  const { purchaseBoost: _reading, ...fit } = recorded(o);
-  return JSON.stringify({ ...fit, iterations: o.iterations, lr: o.lr });
-};
 
 /** a training example: a labelled intent text, or a text of the complaints corpus, whose label
  *  says whether it is a complaint (and, when it is not, nothing about which other intent it is) */
@@ -324,29 +314,6 @@ export function trainingSet(pool: readonly IntentDevItem[], provider: LlmProvide
 /** the extras' indices in `ts` (after the pool) */
 export const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
 
-/** out-of-fold logits over `idx` (pool items of several folds): each fold read by a model fitted on
- *  the other folds in `idx` and the extras */
-function outOfFoldLogits(
-  ts: IntentTrainingSet,
-  idx: readonly number[],
-  opts: IntentFitOptions,
-): Map<number, Float64Array> {
-  const out = new Map<number, Float64Array>();
-  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
-  const extras = extrasOf(ts);
-  for (const f of folds) {
-    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
-    for (const i of idx) if (intentFold(ts.items[i]!) === f) out.set(i, intentLogits(m, ts.X[i]!));
-  }
-  return out;
-}
-
-/** the labels (INTENTS indices) of out-of-fold logits, read with `opts.purchaseBoost` */
-const labelsOf = (ts: IntentTrainingSet, logits: Map<number, Float64Array>, opts: IntentFitOptions) =>
-  new Map(
-    [...logits].map(([i, z]) => [i, INTENTS.indexOf(intentFromLogits(z, ts.X[i]!, opts.purchaseBoost))]),
-  );
-
 /** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model
  *  fitted on the other folds in `idx` and the extras */
 export function outOfFold(
@@ -354,11 +321,19 @@ export function outOfFold(
   idx: readonly number[],
   opts: IntentFitOptions,
 ): Map<number, number> {
-  return labelsOf(ts, outOfFoldLogits(ts, idx, opts), opts);
+  const out = new Map<number, number>();
+  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
+  const extras = extrasOf(ts);
+  for (const f of folds) {
+    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
+    for (const i of idx)
+      if (intentFold(ts.items[i]!) === f) out.set(i, INTENTS.indexOf(intentOf(m, ts.X[i]!)));
+  }
+  return out;
 }
 
 /** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
- *  (ties: the earlier setting); settings that differ only in purchaseBoost share their fits */
+ *  (ties: the earlier setting) */
 export function chooseSettings(
   ts: IntentTrainingSet,
   idx: readonly number[],
@@ -366,15 +341,8 @@ export function chooseSettings(
 ): IntentFitOptions {
   let best = grid[0]!;
   let bestF = -1;
-  const fitted = new Map<string, Map<number, Float64Array>>();
   for (const opts of grid) {
-    const key = fitKey(opts);
-    let logits = fitted.get(key);
-    if (!logits) {
-      logits = outOfFoldLogits(ts, idx, opts);
-      fitted.set(key, logits);
-    }
-    const oof = labelsOf(ts, logits, opts);
+    const oof = outOfFold(ts, idx, opts);
     const f = macroF1(
       idx.map((i) => target(ts.items[i]!.label)),
       idx.map((i) => oof.get(i)!),

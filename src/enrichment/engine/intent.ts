@@ -527,7 +527,7 @@ export interface IntentModel {
   words: Map<number, Float64Array>;
   /** added to purchase_intent's logit when the buying pattern matches (and the selling one does
    *  not): shoppers' questions ("does anyone sell …?", "how much is the blue one?") otherwise read
-   *  as questions, since the labelled set has few of them; chosen by cross-validation */
+   *  as questions, since the labelled set has few of them (IntentFitOptions.purchaseBoost) */
   purchaseBoost: number;
 }
 
@@ -598,15 +598,15 @@ const PURCHASE = INTENTS.indexOf('purchase_intent');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
 const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
-/** the label of the largest of `z`, the model's logits of `x` (left as they are): a text that
- *  offers to sell or refuses to buy ("anyone want to buy my tickets?", "I don't buy") is never
- *  purchase_intent, whatever its words read like; one the buying pattern matches gets `purchaseBoost`
- *  added to purchase_intent's logit */
-export function intentFromLogits(z: Float64Array, x: IntentInputVector, purchaseBoost: number): Intent {
+/** the label of the largest logit: a text that offers to sell or refuses to buy ("anyone want to
+ *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like; one the
+ *  buying pattern matches gets the model's `purchaseBoost` added to purchase_intent's logit */
+export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
+  const z = intentLogits(model, x);
   const purchase =
     x.dense[AT_NOT_BUYING] === 1
       ? Number.NEGATIVE_INFINITY
-      : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? purchaseBoost : 0);
+      : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? model.purchaseBoost : 0);
   let best = 0;
   let bestZ = PURCHASE === 0 ? purchase : z[0]!;
   for (let c = 1; c < z.length; c++) {
@@ -619,16 +619,12 @@ export function intentFromLogits(z: Float64Array, x: IntentInputVector, purchase
   return INTENTS[best]!;
 }
 
-export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
-  return intentFromLogits(intentLogits(model, x), x, model.purchaseBoost);
-}
-
 export interface IntentModelFile {
   producer: string;
   dense: Record<LlmProvider, number[]>;
   /** bucket -> weights per provider */
   words: Record<LlmProvider, Record<string, number[]>>;
-  /** the settings chosen by cross-validation, per provider (`purchaseBoost` is read at run time) */
+  /** the settings the model was fitted with, per provider (`purchaseBoost` is read at run time) */
   settings: Record<string, { purchaseBoost?: number } & Record<string, unknown>>;
 }
 
