@@ -2,8 +2,8 @@
 // settings that differ from the shipped ones, so that a setting left out of the grid or fixed by
 // hand (docs/enrichment.md, Intent: the word L2, the buying pattern's boost) can be compared as it
 // was. Each variant is a JSON object of IntentFitOptions fields laid over the shipped settings; `{}`
-// reads the shipped settings themselves. Also prints how the pool's texts the buying pattern matches
-// are labelled. About a minute per variant.
+// reads the shipped settings themselves. Also prints how the pool's texts the buying pattern and the
+// forum-request pattern match are labelled. About a minute per variant.
 //   npx tsx scripts/eval/intent-settings.ts '{}' '{"l2Words":0.001}' '{"purchaseBoost":0}'
 import { INTENTS } from '../../src/contract/items.js';
 import { INTENT_DENSE } from '../../src/enrichment/engine/intent.js';
@@ -42,6 +42,15 @@ for (const i of pool)
   }
 console.log(
   `${PROVIDER}; pool ${pool.length} texts; the buying pattern (not the selling one) matches ${Object.values(matched).reduce((a, b) => a + b, 0)}: ${JSON.stringify(matched)}`,
+);
+const requests: Record<string, number> = {};
+for (const i of pool)
+  if (ts.X[i]!.request) {
+    const label = String(ts.items[i]!.label);
+    requests[label] = (requests[label] ?? 0) + 1;
+  }
+console.log(
+  `the forum-request pattern (requestBoost) matches ${Object.values(requests).reduce((a, b) => a + b, 0)}: ${JSON.stringify(requests)}`,
 );
 for (const v of variants) {
   const oof = outOfFold(ts, pool, { ...shipped, ...v });

@@ -75,7 +75,7 @@ function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): Intent
 
 /** whether the shipped model is the one the pool trains now (labels or data changed since?) */
 function sameModel(a: IntentModel, b: IntentModel): boolean {
-  if (a.purchaseBoost !== b.purchaseBoost) return false;
+  if (a.purchaseBoost !== b.purchaseBoost || a.requestBoost !== b.requestBoost) return false;
   if (a.words.size !== b.words.size || a.dense.some((v, k) => v !== b.dense[k])) return false;
   for (const [k, w] of a.words) {
     const o = b.words.get(k);

@@ -131,6 +131,13 @@ export interface IntentFitOptions {
    *  pattern, 103 of them purchase_intent. So it is fixed at 2, not chosen (docs/enrichment.md,
    *  Intent, "Shoppers' questions"). */
   purchaseBoost: number;
+  /** added to suggestion's logit when the text words a request as forums do (IntentModel.requestBoost,
+   *  the engine's REQUEST_ALTERNATIVES: "Allow users to …", "I'd like to be able to …", "We need an
+   *  option to …"); it changes no weight, only the reading. No text of the pool matches those forms,
+   *  so the CV cannot choose it (every value reads the same there); it is fixed at 2, the buying
+   *  pattern's boost, and checked on the forum sentences' check half (docs/enrichment.md, Intent,
+   *  "Requests as forums word them"). */
+  requestBoost: number;
 }
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
@@ -142,6 +149,7 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   lr: 0.3,
   partialWeight: 1,
   purchaseBoost: 2,
+  requestBoost: 2,
 };
 
 /** the settings of the shipped model (models/intent.json) per provider, over the defaults: what
@@ -247,6 +255,7 @@ export function fitIntent(
     dense: Float64Array.from(W.subarray(0, D * C), round),
     words,
     purchaseBoost: opts.purchaseBoost,
+    requestBoost: opts.requestBoost,
   };
 }
 
@@ -266,6 +275,7 @@ const recorded = (o: IntentFitOptions) => ({
   l2Words: o.l2Words,
   partialWeight: o.partialWeight,
   purchaseBoost: o.purchaseBoost,
+  requestBoost: o.requestBoost,
 });
 
 export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));

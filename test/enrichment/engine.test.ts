@@ -167,6 +167,19 @@ describe('analyze', () => {
       expect(one(t).intent, t).not.toBe('suggestion');
   });
 
+  it('reads terse forum requests as suggestions, which tweets never word so', () => {
+    // without the request boost the learned model reads these by their tweet-like neighbours
+    expectIntent('suggestion', [
+      'Enable background audio for third-party podcast apps.',
+      'Expose the camera flash as a torch in the API.',
+      'Support for reading NFC tags in the background.',
+      'Also allow scheduling of background tasks at a fixed time.',
+    ]);
+    // the same words without the request's form are not asked for
+    for (const t of ['Background audio works fine for me now', 'Reading NFC tags in the background, nice'])
+      expect(one(t).intent, t).not.toBe('suggestion');
+  });
+
   it('reads buying as shoppers word it outside tweets', () => {
     expectIntent('purchase_intent', [
       "I'm in the market for a used road bike, nothing over $800",

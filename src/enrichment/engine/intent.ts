@@ -119,6 +119,25 @@ const PURCHASE_RE = new RegExp(
   'i',
 );
 
+/** requests as forums, reviews and issue trackers word them that the labelled texts (tweets, comments)
+ *  never use: no text of the intent set's pool matches one. The learned model has no evidence on them
+ *  and reads such sentences by their tweet-like neighbours ("Allow to create alerts from background
+ *  tasks." as engagement), so a match adds the model's `requestBoost` to suggestion's logit (intentOf) */
+const REQUEST_ALTERNATIVES = [
+  // "Allow users to …", "Add an option …", "I'd like to be able to …", "Need an option to …"
+  '^(?:please )?(?:allow(?! me\\b)|provide|implement|enable|disable|extend|introduce|expose)\\b',
+  '^(?:(?:also|at least|just|maybe|perhaps|ideally|please),? )?(?:add|create|fix|include|improve|offer|increase|reduce|remove) (?:a|an|the|some|more|support|options?|the ability|abilit(?:y|ies)|capabilit(?:y|ies)|it|this|that|these|them|back)\\b',
+  '^(?:also|at least|just|maybe|perhaps|ideally),? (?:allow|provide|enable|support|implement|give|let)\\b|^support (?:for|\\w+ing)\\b',
+  '\\bwould be (?:a |an )?(?:\\w+ )?(?:addition|benefit|improvement|feature|enhancement)\\b',
+  "\\b(?:i'?d|i would|we'?d|we would) (?:really |much |also )?(?:like|prefer) (?:to see|to be able|to have|an? (?:option|way|setting|button|feature)|the (?:option|ability)|support for)\\b",
+  '\\b(?:we|i|you|users|developers|devs) (?:really |badly |desperately |also )?need (?:an? (?:option|way|setting|button|feature|api|ability)|the (?:ability|option)|support for|to be able to)\\b',
+  '^(?:we )?need (?:an?|the|some|more) (?:\\w+ )?(?:option|way|setting|button|feature|api|ability|support|tool|version|update)\\b|^(?:we )?need to be able\\b',
+  '\\b(?<!would )consider (?:adding|making|allowing|providing|including|supporting|offering|implementing|bringing|changing|removing)\\b',
+  '\\bgive (?:us|users|developers|devs) (?:the |an? )?(?:ability|option|choice|access|way|possibility)\\b',
+  '\\b(?:let|allow|enable|permit) (?:users?|developers|devs|apps?|applications|the user|people to)\\b',
+  '\\bhope (?:you|they|\\w+) (?:will|would|can|could) (?:add|include|bring|consider|allow|support|implement|release|offer)\\b',
+];
+
 const SUGGESTION_RE = new RegExp(
   hoistBoundaries([
     '\\b(?:you|u|they|we) (?:guys )?(?:should|ought to|could|need to|have to|must) (?:really )?(?:add|make|bring|try|consider|release|fix|do|have|put|give|change|offer|get|start|stop|update|include|allow|let|think|check|go|watch|read|listen)\\b',
@@ -147,30 +166,20 @@ const SUGGESTION_RE = new RegExp(
     '\\bhow about (?:not|you|we|trying|getting)\\b',
     '\\bbring (?:it |them |this )?back\\b',
     '\\b(?:can|could) (?:we|you|u) (?:please )?(?:have|add|bring|make) (?:a|an|the|it|this|some|\\w+ in)\\b',
-    // feature requests as forums, reviews and issue trackers word them ("Allow users to …", "It'd be
-    // useful if …", "I'd like to be able to …", "Need an option to …")
-    '^(?:please )?(?:allow(?! me\\b)|provide|implement|enable|disable|extend|introduce|expose)\\b',
-    '^(?:(?:also|at least|just|maybe|perhaps|ideally|please),? )?(?:add|create|fix|include|improve|offer|increase|reduce|remove) (?:a|an|the|some|more|support|options?|the ability|abilit(?:y|ies)|capabilit(?:y|ies)|it|this|that|these|them|back)\\b',
-    '^(?:also|at least|just|maybe|perhaps|ideally),? (?:allow|provide|enable|support|implement|give|let)\\b|^support (?:for|\\w+ing)\\b',
+    // feature requests worded in ways tweets use too ("it would be nice if", "should be able to")
     '\\b(?:would|could) be (?:very |really |so |also |much |even )?(?:useful|helpful|handy|welcome)\\b|\\bwill be (?:very |really |so )?(?:useful|helpful|handy) (?:if|to have)\\b|\\bwould be (?:nice|good|great) (?:too|also|as well)\\b',
-    '\\bwe (?:really |also )?need (?:an?|some|more|better) (?:\\w+ )?(?:option|way|app|feature|api|button|setting|support|tool|version|update|events?)\\b',
     // "it would be nice if", "it'd be useful to", "would be dope if" ("it would" and "that would"
     // match at their "would")
     "\\b(?:it'?d|that'?d|would) (?:also |really |just |definitely )?be (?:very |really |so |also |much |even )?(?:nice|great|cool|awesome|good|better|amazing|dope|sick|useful|helpful|ideal|handy|fantastic|wonderful|lovely|excellent|preferable|easier|simpler|more \\w+) (?:if|to|when)\\b",
-    '\\bwould be (?:a |an )?(?:\\w+ )?(?:addition|benefit|improvement|feature|enhancement)\\b',
-    "\\b(?:i'?d|i would|we'?d|we would) (?:really |much |also )?(?:like|prefer) (?:to see|to be able|to have|an? (?:option|way|setting|button|feature)|the (?:option|ability)|support for)\\b",
-    '\\b(?:we|i|you|users|developers|devs) (?:really |badly |desperately |also )?need (?:an? (?:option|way|setting|button|feature|api|ability)|the (?:ability|option)|support for|to be able to)\\b',
-    '^(?:we )?need (?:an?|the|some|more) (?:\\w+ )?(?:option|way|setting|button|feature|api|ability|support|tool|version|update)\\b|^(?:we )?need to be able\\b',
     '\\b(?:users?|developers|devs|apps?|applications|people|we|you|customers|publishers|everyone|they) should be able to\\b|\\bshould (?:be (?:added|available|possible|optional|supported|implemented|included|an option)|(?:have|get|include|support|provide|offer) (?:an? |the )?(?:option|ability|way|setting|button|feature|support))\\b',
-    '\\bwhy not (?:just )?(?:let|allow|add|make|have|use|give|create|provide|include|offer)\\b',
     '\\b(?:can|could) (?:you|they|u|the devs?|developers) (?:please )?(?:add|include|allow|support|implement|enable)\\b',
-    '\\b(?<!would )consider (?:adding|making|allowing|providing|including|supporting|offering|implementing|bringing|changing|removing)\\b',
-    '\\bgive (?:us|users|developers|devs) (?:the |an? )?(?:ability|option|choice|access|way|possibility)\\b',
-    '\\b(?:let|allow|enable|permit) (?:users?|developers|devs|apps?|applications|the user|people to)\\b',
-    '\\bhope (?:you|they|\\w+) (?:will|would|can|could) (?:add|include|bring|consider|allow|support|implement|release|offer)\\b',
+    '\\bwe (?:really |also )?need (?:an?|some|more|better) (?:\\w+ )?(?:option|way|app|feature|api|button|setting|support|tool|version|update|events?)\\b',
+    '\\bwhy not (?:just )?(?:let|allow|add|make|have|use|give|create|provide|include|offer)\\b',
+    ...REQUEST_ALTERNATIVES,
   ]),
   'i',
 );
+const REQUEST_RE = new RegExp(hoistBoundaries(REQUEST_ALTERNATIVES), 'i');
 
 const WH_START_RE =
   /^(?:@\w+\s+)*(?:who|what|when|where|why|how|which|whose|whom|is|are|am|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|may|anyone|anybody|any1)\b/i;
@@ -282,6 +291,8 @@ interface Patterns {
   purchase: boolean;
   notBuying: boolean;
   suggestion: boolean;
+  /** a request as forums word it (REQUEST_RE, a part of the suggestion pattern) */
+  request: boolean;
   question: boolean;
   praise: boolean;
   /** parts of the question test: has a '?', ends in a question (TRAILING_RE), ASKS_RE */
@@ -301,10 +312,12 @@ function patternsOf(head: string): Patterns {
   // TRAILING_RE opens with '?'
   const trailing = hasQuestionMark && TRAILING_RE.test(head);
   const asks = ASKS_RE.test(head);
+  const suggestion = SUGGESTION_RE.test(head);
   return {
     purchase: PURCHASE_RE.test(head),
     notBuying: NOT_BUYING_RE.test(head),
-    suggestion: SUGGESTION_RE.test(head),
+    suggestion,
+    request: suggestion && REQUEST_RE.test(head),
     question: isQuestionOf(head, hasQuestionMark, trailing, asks),
     // (replace returns the text itself when nothing matches)
     praise: hasPraise(head.replace(HYPOTHETICAL_RE, ' ')),
@@ -451,6 +464,8 @@ export interface IntentInputVector {
   wordValue: number;
   /** the patterns' verdict alone */
   rule: Intent;
+  /** whether the text words a request as forums do (IntentModel.requestBoost) */
+  request: boolean;
 }
 
 const WORD_SPEC = { ...WORD_NGRAMS, bits: INTENT_WORD_BITS };
@@ -516,7 +531,13 @@ export function intentInputs(
   d[k++] = pNeg * addressed;
   writeTextVector(features.tokens, d, k);
   const words = features.indices(WORD_SPEC);
-  return { dense: d, words, wordValue: words.length > 0 ? 1 / Math.sqrt(words.length) : 0, rule };
+  return {
+    dense: d,
+    words,
+    wordValue: words.length > 0 ? 1 / Math.sqrt(words.length) : 0,
+    rule,
+    request: pat.request,
+  };
 }
 
 /** A multinomial logistic regression over the dense inputs and hashed words (scripts/train/intent.ts). */
@@ -529,6 +550,9 @@ export interface IntentModel {
    *  not): shoppers' questions ("does anyone sell …?", "how much is the blue one?") otherwise read
    *  as questions, since the labelled set has few of them (IntentFitOptions.purchaseBoost) */
   purchaseBoost: number;
+  /** added to suggestion's logit when the text words a request as forums do (REQUEST_RE), a form
+   *  the labelled texts never use (IntentFitOptions.requestBoost) */
+  requestBoost: number;
 }
 
 /** keeps the touching pass of intentLogits from being optimized away */
@@ -595,14 +619,17 @@ function wordTableOf(model: IntentModel): WordTable | undefined {
 }
 
 const PURCHASE = INTENTS.indexOf('purchase_intent');
+const SUGGESTION = INTENTS.indexOf('suggestion');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
 const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
 /** the label of the largest logit: a text that offers to sell or refuses to buy ("anyone want to
  *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like; one the
- *  buying pattern matches gets the model's `purchaseBoost` added to purchase_intent's logit */
+ *  buying pattern matches gets the model's `purchaseBoost` added to purchase_intent's logit, and one
+ *  worded as a forum's request the model's `requestBoost` added to suggestion's */
 export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
   const z = intentLogits(model, x);
+  if (x.request) z[SUGGESTION]! += model.requestBoost;
   const purchase =
     x.dense[AT_NOT_BUYING] === 1
       ? Number.NEGATIVE_INFINITY
@@ -624,8 +651,9 @@ export interface IntentModelFile {
   dense: Record<LlmProvider, number[]>;
   /** bucket -> weights per provider */
   words: Record<LlmProvider, Record<string, number[]>>;
-  /** the settings the model was fitted with, per provider (`purchaseBoost` is read at run time) */
-  settings: Record<string, { purchaseBoost?: number } & Record<string, unknown>>;
+  /** the settings the model was fitted with, per provider (`purchaseBoost` and `requestBoost` are
+   *  read at run time) */
+  settings: Record<string, { purchaseBoost?: number; requestBoost?: number } & Record<string, unknown>>;
 }
 
 export const INTENT_MODEL_FILE = 'intent.json';
@@ -640,6 +668,7 @@ export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): I
     dense: Float64Array.from(dense),
     words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
     purchaseBoost: file.settings[provider]?.purchaseBoost ?? 0,
+    requestBoost: file.settings[provider]?.requestBoost ?? 0,
   };
 }
 
