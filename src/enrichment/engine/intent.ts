@@ -559,7 +559,7 @@ export interface IntentModel {
 let _sink = 0;
 
 /** the model's logits, one per INTENTS label */
-export function intentLogits(model: IntentModel, x: IntentInputVector): Float64Array {
+function intentLogits(model: IntentModel, x: IntentInputVector): Float64Array {
   const C = INTENTS.length;
   const z = new Float64Array(C);
   for (let j = 0; j < x.dense.length; j++) {
