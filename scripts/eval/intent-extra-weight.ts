@@ -4,24 +4,14 @@
 // and their mean; the shipped weight is the one with the best mean (docs/enrichment.md, Intent).
 //   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each)
 import { complaintViaIntentFolds } from '../train/complaint.js';
-import {
-  INTENT_GRID,
-  intentDev,
-  isIntentFinal,
-  nestedCv,
-  shippedSettings,
-  trainingSet,
-} from '../train/intent.js';
+import { INTENT_GRID, intentPool, nestedCv, shippedSettings, trainingSet } from '../train/intent.js';
 
 const PROVIDER = 'model-2.0-flash';
 const SHIPPED = shippedSettings()[PROVIDER];
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 const weights = (process.argv[2] ?? '0.25,0.5,0.75,1').split(',').map(Number);
-const ts = trainingSet(
-  intentDev().filter((it) => !isIntentFinal(it)),
-  PROVIDER,
-);
+const ts = trainingSet(intentPool(), PROVIDER);
 console.log(`extra-example weight: intent (nested CV) / complaints through intent (CV) / mean, ${PROVIDER}`);
 for (const w of weights) {
   const intent = mean(

@@ -11,9 +11,8 @@ import { bucket } from '../train/data.js';
 import {
   extrasOf,
   fitOn,
-  intentDev,
   intentFold,
-  isIntentFinal,
+  intentPool,
   itemKey,
   poolOf,
   shippedSettings,
@@ -29,10 +28,7 @@ const DRAWS = 3;
 
 const shares = (process.argv[2] ?? '40,60,80,100').split(',').map(Number);
 if (shares.some((s) => !(s > 0 && s <= 100))) throw new Error('shares are percentages in (0, 100]');
-const ts = trainingSet(
-  intentDev().filter((it) => !isIntentFinal(it)),
-  PROVIDER,
-);
+const ts = trainingSet(intentPool(), PROVIDER);
 const pool = poolOf(ts);
 const extras = extrasOf(ts);
 const gold = (i: number) => target(ts.items[i]!.label);

@@ -6,18 +6,16 @@
 // intent-dev.jsonl, checked with this script, and kept or moved to eval/intent-round<N>.jsonl (which
 // sample-intent.ts skips) before any model is retrained.
 //   npx tsx scripts/eval/intent-round-gain.ts [first line of the new rounds, 1-based; default 7518]
-import { INTENTS } from '../../src/contract/items.js';
 import {
   complaintExtras,
   type IntentTrainingSet,
   inputsOf,
   intentDev,
   isIntentFinal,
+  oofMacroF1,
   outOfFold,
   shippedSettings,
-  target,
 } from '../train/intent.js';
-import { macroF1 } from '../train/metrics.js';
 
 const PROVIDER = 'model-2.0-flash';
 
@@ -31,13 +29,7 @@ const items = [...earlier, ...added, ...complaintExtras()];
 const ts: IntentTrainingSet = { items, X: inputsOf(items, PROVIDER), nPool: earlier.length + added.length };
 const earlierIdx = earlier.map((_x, i) => i);
 const addedIdx = added.map((_x, i) => earlier.length + i);
-const gold = (i: number) => target(items[i]!.label);
-const f1 = (oof: Map<number, number>, idx: readonly number[]) =>
-  macroF1(
-    idx.map(gold),
-    idx.map((i) => oof.get(i)!),
-    INTENTS.length,
-  ).toFixed(4);
+const f1 = (oof: Map<number, number>, idx: readonly number[]) => oofMacroF1(ts, idx, oof).toFixed(4);
 
 const shipped = shippedSettings()[PROVIDER];
 const without = outOfFold(ts, earlierIdx, shipped);

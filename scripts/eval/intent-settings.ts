@@ -6,60 +6,47 @@
 // forum-request pattern match are labelled. About a minute per variant.
 //   npx tsx scripts/eval/intent-settings.ts '{}' '{"l2Words":0.001}' '{"purchaseBoost":0}'
 import { INTENTS } from '../../src/contract/items.js';
-import { INTENT_DENSE } from '../../src/enrichment/engine/intent.js';
+import { INTENT_DENSE, type IntentInputVector } from '../../src/enrichment/engine/intent.js';
 import {
   type IntentFitOptions,
-  intentDev,
-  isIntentFinal,
+  intentPool,
+  oofMacroF1,
   outOfFold,
   poolOf,
   shippedSettings,
-  target,
   trainingSet,
 } from '../train/intent.js';
-import { macroF1 } from '../train/metrics.js';
 
 const PROVIDER = 'model-2.0-flash';
 const variants = process.argv.slice(2).map((a) => JSON.parse(a) as Partial<IntentFitOptions>);
 if (variants.length === 0)
   throw new Error(`give one or more settings as JSON, e.g. '{}' '{"l2Words":0.001}'`);
 
-const ts = trainingSet(
-  intentDev().filter((it) => !isIntentFinal(it)),
-  PROVIDER,
-);
+const ts = trainingSet(intentPool(), PROVIDER);
 const pool = poolOf(ts);
 const shipped = shippedSettings()[PROVIDER];
 const PURCHASE = INTENTS.indexOf('purchase_intent');
 
 const buying = INTENT_DENSE.indexOf('purchase pattern');
 const selling = INTENT_DENSE.indexOf('selling or refusing to buy');
-const matched: Record<string, number> = {};
-for (const i of pool)
-  if (ts.X[i]!.dense[buying] === 1 && ts.X[i]!.dense[selling] !== 1) {
-    const label = String(ts.items[i]!.label);
-    matched[label] = (matched[label] ?? 0) + 1;
-  }
+/** how the pool's texts that `matches` takes are labelled, and how many they are */
+function labelsWhere(matches: (x: IntentInputVector) => boolean): string {
+  const labels: Record<string, number> = {};
+  for (const i of pool)
+    if (matches(ts.X[i]!)) {
+      const label = String(ts.items[i]!.label);
+      labels[label] = (labels[label] ?? 0) + 1;
+    }
+  return `${Object.values(labels).reduce((a, b) => a + b, 0)}: ${JSON.stringify(labels)}`;
+}
 console.log(
-  `${PROVIDER}; pool ${pool.length} texts; the buying pattern (not the selling one) matches ${Object.values(matched).reduce((a, b) => a + b, 0)}: ${JSON.stringify(matched)}`,
+  `${PROVIDER}; pool ${pool.length} texts; the buying pattern (not the selling one) matches ${labelsWhere((x) => x.dense[buying] === 1 && x.dense[selling] !== 1)}`,
 );
-const requests: Record<string, number> = {};
-for (const i of pool)
-  if (ts.X[i]!.request) {
-    const label = String(ts.items[i]!.label);
-    requests[label] = (requests[label] ?? 0) + 1;
-  }
-console.log(
-  `the forum-request pattern (requestBoost) matches ${Object.values(requests).reduce((a, b) => a + b, 0)}: ${JSON.stringify(requests)}`,
-);
+console.log(`the forum-request pattern (requestBoost) matches ${labelsWhere((x) => x.request)}`);
 for (const v of variants) {
   const oof = outOfFold(ts, pool, { ...shipped, ...v });
-  const pred = pool.map((i) => oof.get(i)!);
-  const f1 = macroF1(
-    pool.map((i) => target(ts.items[i]!.label)),
-    pred,
-    INTENTS.length,
+  const purchases = pool.filter((i) => oof.get(i) === PURCHASE).length;
+  console.log(
+    `${JSON.stringify(v)}: ${oofMacroF1(ts, pool, oof).toFixed(4)} (purchase_intent predicted ${purchases} times)`,
   );
-  const purchases = pred.filter((c) => c === PURCHASE).length;
-  console.log(`${JSON.stringify(v)}: ${f1.toFixed(4)} (purchase_intent predicted ${purchases} times)`);
 }

@@ -21,8 +21,7 @@ import { bucket, complaints } from './data.js';
 import {
   fitOn,
   type IntentFitOptions,
-  intentDev,
-  isIntentFinal,
+  intentPool,
   PROVIDERS,
   shippedSettings,
   trainingSet,
@@ -204,8 +203,8 @@ export function complaintViaIntentFolds(
   const trainSet = complaints().filter((e) => !isComplaintHeldOut(e.id));
   const y = trainSet.map((e) => (e.label === 'complaint' ? 1 : 0));
   const detectors = complaintFoldDetectors();
-  const intentPool = intentDev().filter((it) => !isIntentFinal(it));
-  const intentSets = new Map(PROVIDERS.map((p) => [p, trainingSet(intentPool, p)]));
+  const pool = intentPool();
+  const intentSets = new Map(PROVIDERS.map((p) => [p, trainingSet(pool, p)]));
   const cv: Record<string, Record<string, number[]>> = { intent: {}, detector: {} };
   const push = (measure: string, provider: string, v: number) => {
     cv[measure]![provider] ??= [];

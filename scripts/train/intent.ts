@@ -66,6 +66,8 @@ export function intentDev(): IntentDevItem[] {
 export const itemKey = (it: { file: string; id: string }) => `${it.file}#${it.id}`;
 /** the final split of the intent set: 20% by `file#id` */
 export const isIntentFinal = (it: { file: string; id: string }) => isFinal20(itemKey(it));
+/** the intent set without its final split: what is trained on and cross-validated */
+export const intentPool = (): IntentDevItem[] => intentDev().filter((it) => !isIntentFinal(it));
 /** whether the model may learn from an item: not one of the complaints' final split */
 export const trainable = (it: { file: string; id: string }) =>
   !(it.file === 'complaints/train.jsonl' && isComplaintFinal(it.id));
@@ -342,6 +344,14 @@ export function outOfFold(
   return out;
 }
 
+/** macro-F1 of out-of-fold predictions (outOfFold) over the items `idx` */
+export const oofMacroF1 = (ts: IntentTrainingSet, idx: readonly number[], oof: Map<number, number>): number =>
+  macroF1(
+    idx.map((i) => target(ts.items[i]!.label)),
+    idx.map((i) => oof.get(i)!),
+    INTENTS.length,
+  );
+
 /** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
  *  (ties: the earlier setting) */
 export function chooseSettings(
@@ -352,12 +362,7 @@ export function chooseSettings(
   let best = grid[0]!;
   let bestF = -1;
   for (const opts of grid) {
-    const oof = outOfFold(ts, idx, opts);
-    const f = macroF1(
-      idx.map((i) => target(ts.items[i]!.label)),
-      idx.map((i) => oof.get(i)!),
-      INTENTS.length,
-    );
+    const f = oofMacroF1(ts, idx, outOfFold(ts, idx, opts));
     if (f > bestF + 1e-9) {
       best = opts;
       bestF = f;
@@ -475,7 +480,7 @@ export function trainCueModel(log: (s: string) => void): void {
 /** `npm run train -- intent`: one model per provider on the whole pool of the intent set, with the
  *  settings cross-validation chooses there; written to models/intent.json */
 export function trainIntentModel(log: (s: string) => void): void {
-  const items = intentDev().filter((it) => !isIntentFinal(it));
+  const items = intentPool();
   const file: IntentModelFile = {
     producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, a ${WORD_VECTOR_DIMS}-number word vector, words 2^${INTENT_WORD_BITS})`,
     settings: {},
