@@ -4,7 +4,9 @@
 // to the server's core, over the same texts). Every request carries texts the server has never
 // seen (each round starts a fresh server; wrk's Lua script walks a file of distinct request bodies),
 // so the enrichment cache never answers. VADER and the server are measured in interleaved rounds;
-// the ratio is the median of the per-round ratios. Exits 1 below REQUIRED_RATIO.
+// the ratio is the median of the per-round ratios. Beside the server's CPU per text it prints the
+// analyzer's own wall time per text inside the server (from /metrics), which tells the request path's
+// share from the analyzer's. Exits 1 below REQUIRED_RATIO.
 //   BENCH_SECONDS (per round, default 4), BENCH_ROUNDS (default 3), BENCH_TEXTS (texts per request,
 //   default 20), BENCH_CONNECTIONS (default 8), BENCH_SERVER_CPU / BENCH_LOAD_CPU (default 1 / 0),
 //   BENCH_PROVIDER (default model-2.0-flash), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
@@ -13,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOnce, createKey, sqliteDatabase, startCluster } from '../scripts/lib/cluster.js';
+import { buildOnce, createKey, http, sqliteDatabase, startCluster } from '../scripts/lib/cluster.js';
 import { goEmotions, tweetEval } from '../scripts/train/data.js';
 import { ENRICHMENT_TYPES } from '../src/contract/items.js';
 import { ROOT } from '../src/paths.js';
@@ -105,12 +107,25 @@ interface Server {
   cpuRates: number[];
   ratios: number[];
   cpuRatios: number[];
+  /** µs of the analyzer's wall time per text inside the server, per round */
+  analyzerUs: number[];
 }
 
 /** texts per second of wall-clock time, and per second of the process's CPU time */
 interface Rate {
   wall: number;
   cpu: number;
+}
+
+/** seconds the server's analyzer has spent so far (the sum of gleaner_enrichment_duration_seconds
+ *  over providers: the wall time of each analyzed batch, without the cache, billing or HTTP) */
+async function analyzerSeconds(url: string): Promise<number> {
+  const r = await http(`${url}/metrics`, { method: 'GET' });
+  let sum = 0;
+  for (const line of r.body.split('\n'))
+    if (line.startsWith('gleaner_enrichment_duration_seconds_sum'))
+      sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  return sum;
 }
 
 const median = (xs: readonly number[]) => {
@@ -191,7 +206,9 @@ export default async function run(): Promise<void> {
     const roundBodies = bodiesFile(measured, blocks);
     const baselines = BASELINES.map((rev) => baselineCheckout(rev));
     for (const baseline of baselines) buildOnce(baseline.root);
-    const servers: Server[] = [{ name: 'server', rates: [], cpuRates: [], ratios: [], cpuRatios: [] }];
+    const servers: Server[] = [
+      { name: 'server', rates: [], cpuRates: [], ratios: [], cpuRatios: [], analyzerUs: [] },
+    ];
     for (const baseline of baselines)
       servers.push({
         name: `server @ ${baseline.rev}`,
@@ -200,6 +217,7 @@ export default async function run(): Promise<void> {
         cpuRates: [],
         ratios: [],
         cpuRatios: [],
+        analyzerUs: [],
       });
     const vaderRates: number[] = [];
     try {
@@ -213,7 +231,11 @@ export default async function run(): Promise<void> {
             const inst = cluster.instances[0]!;
             const key = await createKey(inst.url, 1_000_000_000);
             wrk(inst.url, key.key, WARMUP_SECONDS, warmupBodies, undefined, true);
+            const analyzed0 = await analyzerSeconds(inst.url);
             const s = wrk(inst.url, key.key, SECONDS, roundBodies, inst.proc!.pid);
+            srv.analyzerUs.push(
+              (((await analyzerSeconds(inst.url)) - analyzed0) * 1e6) / (s.requests * PER_REQUEST),
+            );
             if (s.requests >= blocks)
               throw new Error(
                 `a round ran out of distinct texts (${blocks * PER_REQUEST}); lower BENCH_SECONDS`,
@@ -244,7 +266,8 @@ export default async function run(): Promise<void> {
         `${srv.name}: ${median(srv.rates).toFixed(0)} texts/s (rounds ${list(srv.rates, 0)}); ` +
           `ratio ${median(srv.ratios).toFixed(2)} (rounds ${list(srv.ratios, 2)}); ` +
           `per CPU second ${median(srv.cpuRatios).toFixed(2)} (rounds ${list(srv.cpuRatios, 2)}); ` +
-          `${(1e6 / median(srv.cpuRates)).toFixed(0)} µs of server CPU per text`,
+          `${(1e6 / median(srv.cpuRates)).toFixed(0)} µs of server CPU per text, of which the analyzer ` +
+          `${median(srv.analyzerUs).toFixed(0)} µs of wall time (rounds ${list(srv.analyzerUs, 0)}; gleaner_enrichment_duration_seconds)`,
       );
     // the requirement reads the wall-clock ratio; the CPU-time ratio says what the server did with
     // the share of its core that it got when other processes ran on it too
