@@ -35,6 +35,21 @@ describe('extractKeywords', () => {
     expect(kws).not.toContain('street safer');
   });
 
+  it('cuts phrases of a past-tense news report at its verbs and dates', () => {
+    // 277 words, written for this test in the style of a wire report: irregular past verbs ("swept",
+    // "struck", "drove", "flew"), a past verb after a plural subject ("airlines cancelled flights")
+    // and days after places ("the coast on Monday") must end a phrase, not join it
+    const text = readFileSync(join(import.meta.dirname, 'fixtures/news-report.txt'), 'utf8');
+    for (const kws of [extractKeywords(text), extractKeywords(text.split('\n').slice(0, 3).join('\n'))]) {
+      expect(kws).toContain('hurricane marta');
+      expect(kws).toContain('la ceiba');
+      for (const k of kws) expect(k).not.toMatch(/\b(?:swept|struck|drove|flew|cancelled|sunday|monday)\b/);
+    }
+    // a day that a word names stays a phrase
+    const sales = extractKeywords('Black Friday sales start early this year. Black Friday deals on laptops.');
+    expect(sales.some((k) => k.startsWith('black friday'))).toBe(true);
+  });
+
   it('respects max and returns nothing for empty or signal-free text', () => {
     const text =
       'Apple unveils the iPhone 15 with a titanium frame, USB-C charging and a faster A17 chip in Cupertino.';

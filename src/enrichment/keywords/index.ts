@@ -3,7 +3,15 @@
 // a light part-of-speech heuristic, weighted by a shipped term-rarity table, plus social candidates
 // (hashtags split into words, mentions). See docs/topics-and-keywords.md.
 import { splitHashtag } from './hashtags.js';
-import { GENERIC_MODIFIERS, GENERIC_NOUNS, STOPWORDS, SUFFIX_NOUNS, VERBS } from './lexicon.js';
+import {
+  GENERIC_MODIFIERS,
+  GENERIC_NOUNS,
+  NAMED_DAY_MODIFIERS,
+  STOPWORDS,
+  SUFFIX_NOUNS,
+  VERBS,
+  WEEKDAYS,
+} from './lexicon.js';
 import { rarity } from './rarity.js';
 import { type Token, tokenize } from './tokenize.js';
 import { factsOf, idfWith, stemWith, type WordFacts } from './words.js';
@@ -97,7 +105,7 @@ const NUMBER_WORDS = new Set(
 /** what the part-of-speech heuristic reads of a word, whatever its context, as bits (see wordInfo):
  *  classify() says it may be inside a candidate (CONTENT) and end one (HEAD); NUMBER_WORD,
  *  BEFORE_VERB, BEFORE_GERUND, AFTER_VERB hold it; it ends in -ing (ING); it ends in -s but not -ss
- *  (S_VERB: a verb before AFTER_VERB) */
+ *  (S_VERB: a verb before AFTER_VERB); it is a day of the week (WEEKDAY) or names one (DAY_NAMER) */
 type WordInfo = number;
 const CONTENT = 1;
 const HEAD = 2;
@@ -107,6 +115,9 @@ const IS_BEFORE_GERUND = 16;
 const IS_AFTER_VERB = 32;
 const ING = 64;
 const S_VERB = 128;
+const WEEKDAY = 256;
+const DAY_NAMER = 512;
+const ED = 1024;
 
 /** the context-free facts about a lowercase word, memoised in its entry `f` (words.ts): one
  *  small number instead of a dozen set lookups and suffix tests per word */
@@ -122,7 +133,10 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (BEFORE_GERUND.has(lower) ? IS_BEFORE_GERUND : 0) |
       (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
       (lower.endsWith('ing') ? ING : 0) |
-      (/[^s]s$/.test(lower) ? S_VERB : 0);
+      (/[^s]s$/.test(lower) ? S_VERB : 0) |
+      (WEEKDAYS.has(lower) ? WEEKDAY : 0) |
+      (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
+      (lower.endsWith('ed') ? ED : 0);
     f.info = w;
   }
   return w;
@@ -151,8 +165,18 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   if (t & ING && (!prev || prev.kind === 'break' || infos.at(i - 1) & IS_BEFORE_GERUND)) {
     return true;
   }
+  // a past form right after a plural noun is its verb ("airlines cancelled flights")
+  if (t & ED && prev?.kind === 'word' && (infos.at(i - 1) & (S_VERB | CONTENT)) === (S_VERB | CONTENT))
+    return true;
   if (!(t & S_VERB)) return false;
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
+}
+
+/** a day of the week is part of a phrase only after a word that names it ("black friday"); else it
+ *  dates the phrase before it ("the dominican republic sunday") */
+function loneDay(infos: TokenInfos, i: number, t: WordInfo): boolean {
+  if (!(t & WEEKDAY)) return false;
+  return !(infos.tokens[i - 1]?.kind === 'word' && infos.at(i - 1) & DAY_NAMER);
 }
 
 function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
@@ -164,7 +188,7 @@ function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; s
     const t = tokens[i]!;
     if (t.kind === 'word') {
       const info = infos.at(i);
-      const plain = (info & NUMBER_WORD) !== 0 || verbByContext(infos, i, info);
+      const plain = (info & NUMBER_WORD) !== 0 || loneDay(infos, i, info) || verbByContext(infos, i, info);
       const raw = t.raw;
       const upper = raw.length > 1 && raw !== t.lower && raw === raw.toUpperCase();
       const cased = !t.first && !upper && raw !== t.lower;

@@ -36,9 +36,20 @@ usually also often always already recently currently simply actually basically l
 `),
 );
 
+/** simple past forms of irregular verbs that are not also nouns or adjectives in the usual reading
+ *  (news reports in the past tense: "Hurricane Gilbert swept …" must not read "hurricane gilbert
+ *  swept" as one phrase); forms that also name things ("set", "ground", "bound", "cost", "felt",
+ *  "rose", "saw", "wound", "fed", "lit", "lent", "slew", "spun") or describe them ("woke") are left out */
+const IRREGULAR_PAST = `
+arose awoke bled blew broke caught chose clung crept drank drove ate fled flung flew forbade forgot
+forgave froze knelt rode rang sang sank shook shone shrank slid slung sprang stole strode struck swore
+swam swung swept taught tore threw wore wove wept fought hid slept sped dug meant leapt overtook
+undertook withdrew foresaw mistook stank stung strove
+`;
+
 /** verb forms (not nouns in the usual reading): never the head or the start of a candidate phrase */
 export const VERBS: ReadonlySet<string> = new Set(
-  words(`
+  words(`${IRREGULAR_PAST}
 is are was were be been being am do does did done doing have has had having
 make makes made making take takes took taken taking give gives gave given giving go goes went gone going
 come comes came coming get gets got getting see sees saw seen seeing know knows knew known knowing
@@ -140,4 +151,14 @@ perspective perspectives archive archives directive narrative narratives native 
 family supply assembly apply reply ally rally belly bully jelly july italy sally holly lily
 fly butterfly monopoly anomaly anomalies
 `),
+);
+
+/** days of the week: in news a day follows the place or the event it dates ("in the Dominican
+ *  Republic Sunday"), so a day is no part of a phrase unless one of NAMED_DAY_MODIFIERS names it
+ *  ("Black Friday", "Super Tuesday") */
+export const WEEKDAYS: ReadonlySet<string> = new Set(
+  words('monday tuesday wednesday thursday friday saturday sunday'),
+);
+export const NAMED_DAY_MODIFIERS: ReadonlySet<string> = new Set(
+  words('black cyber super good ash palm easter holy bloody giving fat throwback'),
 );
