@@ -50,6 +50,15 @@ describe('extractKeywords', () => {
     expect(sales.some((k) => k.startsWith('black friday'))).toBe(true);
   });
 
+  it('drops the fragment a feed cut a post short in, not a word someone trails off after', () => {
+    const cut = extractKeywords(
+      'A look at the evolution of the iPhone: Apple will unveil the new iPhone on Wednesday. The next iPho... https://t.co/abc',
+    );
+    expect(cut).toContain('iphone');
+    expect(cut).not.toContain('ipho');
+    expect(extractKeywords('Packing the tent and the kayak for the weekend...')).toContain('weekend');
+  });
+
   it('respects max and returns nothing for empty or signal-free text', () => {
     const text =
       'Apple unveils the iPhone 15 with a titanium frame, USB-C charging and a faster A17 chip in Cupertino.';

@@ -179,14 +179,35 @@ function loneDay(infos: TokenInfos, i: number, t: WordInfo): boolean {
   return !(infos.tokens[i - 1]?.kind === 'word' && infos.at(i - 1) & DAY_NAMER);
 }
 
-function toUnits(tokens: readonly Token[], maxUnits: number): { units: Unit[]; social: Candidate[] } {
+/** a text that ends in an ellipsis right after a letter or digit, perhaps followed by links: cut
+ *  short by a feed or a preview ("The next iPho...", "(bl…"), or trailing off ("so tired...") */
+const CUT_SHORT_RE = /[\p{L}\p{N}](?:\.\.\.|…)(?:\s+(?:https?:\/\/|www\.)\S+)*\s*$/u;
+
+/** the index of the word such a text ends in when it is a fragment of a word ("ipho", "headl",
+ *  "Februa"): one the rarity table does not know (a word people trail off after, "tomorrow...", is
+ *  known); -1 otherwise */
+function cutShortAt(text: string, tokens: readonly Token[]): number {
+  if (!(text.includes('...') || text.includes('…')) || !CUT_SHORT_RE.test(text)) return -1;
+  let i = tokens.length - 1;
+  while (i >= 0 && (tokens[i]!.kind === 'url' || tokens[i]!.kind === 'break')) i--;
+  const t = tokens[i];
+  return t?.kind === 'word' && t.facts && idfWith(t.facts, t.lower) === undefined ? i : -1;
+}
+
+function toUnits(
+  tokens: readonly Token[],
+  maxUnits: number,
+  cutAt = -1,
+): { units: Unit[]; social: Candidate[] } {
   const units: Unit[] = [];
   const social: Candidate[] = [];
   const infos = new TokenInfos(tokens);
   let seg = 0;
   for (let i = 0; i < tokens.length && units.length < maxUnits; i++) {
     const t = tokens[i]!;
-    if (t.kind === 'word') {
+    if (i === cutAt) {
+      seg++;
+    } else if (t.kind === 'word') {
       const info = infos.at(i);
       const plain = (info & NUMBER_WORD) !== 0 || loneDay(infos, i, info) || verbByContext(infos, i, info);
       const raw = t.raw;
@@ -378,7 +399,8 @@ export function extractKeywords(text: string, opts: KeywordOptions = {}): string
   const max = Math.max(0, Math.min(opts.max ?? 10, 50));
   if (max === 0 || !text) return [];
   const pro = opts.pro === true;
-  const { units, social } = toUnits(tokenize(text), pro ? 4000 : 2500);
+  const tokens = tokenize(text);
+  const { units, social } = toUnits(tokens, pro ? 4000 : 2500, cutShortAt(text, tokens));
   // a long document (an article, a paper) repeats its key phrases: frequency counts for more
   const P = units.length >= (opts.longUnits ?? LONG_UNITS) ? { ...PARAMS, ...LONG_PARAMS } : PARAMS;
   const stats = termScores(units, P.rarityWeight);
