@@ -38,13 +38,16 @@ describe('extractKeywords', () => {
   it('cuts phrases of a past-tense news report at its verbs and dates', () => {
     // 277 words, written for this test in the style of a wire report: irregular past verbs ("swept",
     // "struck", "drove", "flew"), a past verb after a plural subject ("airlines cancelled flights")
-    // and days after places ("the coast on Monday") must end a phrase, not join it
+    // and days after places ("the coast on Monday") must end a phrase, not join it, and a place
+    // after "to" is read as a name
     const text = readFileSync(join(import.meta.dirname, 'fixtures/news-report.txt'), 'utf8');
     for (const kws of [extractKeywords(text), extractKeywords(text.split('\n').slice(0, 3).join('\n'))]) {
       expect(kws).toContain('hurricane marta');
       expect(kws).toContain('la ceiba');
       for (const k of kws) expect(k).not.toMatch(/\b(?:swept|struck|drove|flew|cancelled|sunday|monday)\b/);
     }
+    // a place after "to" is a name, not a verb ("flights to San Pedro Sula")
+    expect(extractKeywords(text)).toContain('san pedro sula');
     // a day that a word names stays a phrase
     const sales = extractKeywords('Black Friday sales start early this year. Black Friday deals on laptops.');
     expect(sales.some((k) => k.startsWith('black friday'))).toBe(true);

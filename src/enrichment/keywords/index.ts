@@ -158,10 +158,29 @@ class TokenInfos {
   }
 }
 
+/** a word written with a capital inside its sentence (not all in capitals) */
+const capitalizedWithin = (t: Token | undefined): boolean =>
+  t !== undefined && t.kind === 'word' && !t.first && t.raw !== t.lower && t.raw !== t.raw.toUpperCase();
+
+/** "flights to San Pedro Sula": after a lowercase "to" that follows a lowercase word, a name of two
+ *  or more capitalized words is a place or a name, not a verb (in a title, "An Approach to
+ *  Approximation Search", the word before "to" is capitalized too) */
+function placeName(tokens: readonly Token[], i: number): boolean {
+  const to = tokens[i - 1]!;
+  const before = tokens[i - 2];
+  return (
+    to.raw === 'to' &&
+    before?.kind === 'word' &&
+    before.raw === before.lower &&
+    capitalizedWithin(tokens[i]) &&
+    capitalizedWithin(tokens[i + 1])
+  );
+}
+
 function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   const tokens = infos.tokens;
   const prev = tokens[i - 1];
-  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_VERB) return true;
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_VERB) return !placeName(tokens, i);
   if (t & ING && (!prev || prev.kind === 'break' || infos.at(i - 1) & IS_BEFORE_GERUND)) {
     return true;
   }
