@@ -48,9 +48,12 @@ describe('extractKeywords', () => {
     }
     // a place after "to" is a name, not a verb ("flights to San Pedro Sula")
     expect(extractKeywords(text)).toContain('san pedro sula');
-    // a day that a word names stays a phrase
+    // a day that a word names, or that qualifies the noun after it, stays in its phrase
     const sales = extractKeywords('Black Friday sales start early this year. Black Friday deals on laptops.');
     expect(sales.some((k) => k.startsWith('black friday'))).toBe(true);
+    expect(extractKeywords('Sunday brunch with the girls at our favourite cafe')).toContain('sunday brunch');
+    expect(extractKeywords('Monday night football is back')).toContain('monday night football');
+    expect(extractKeywords('The summit in Geneva Sunday ended without a deal')).toContain('geneva');
   });
 
   it('drops the fragment a feed cut a post short in, not a word someone trails off after', () => {

@@ -191,11 +191,14 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
-/** a day of the week is part of a phrase only after a word that names it ("black friday"); else it
- *  dates the phrase before it ("the dominican republic sunday") */
+/** a day of the week that ends a run of words dates the phrase before it ("the dominican republic
+ *  sunday", "met sunday with"): it is part of a phrase only after a word that names the day ("black
+ *  friday", "taco tuesday") or before a noun-like word it qualifies ("sunday brunch") */
 function loneDay(infos: TokenInfos, i: number, t: WordInfo): boolean {
   if (!(t & WEEKDAY)) return false;
-  return !(infos.tokens[i - 1]?.kind === 'word' && infos.at(i - 1) & DAY_NAMER);
+  const tokens = infos.tokens;
+  if (tokens[i - 1]?.kind === 'word' && infos.at(i - 1) & DAY_NAMER) return false;
+  return !(tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & (CONTENT | HEAD)) === (CONTENT | HEAD));
 }
 
 /** a text that ends in an ellipsis right after a letter or digit, perhaps followed by links: cut

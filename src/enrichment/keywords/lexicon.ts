@@ -154,11 +154,13 @@ fly butterfly monopoly anomaly anomalies
 );
 
 /** days of the week: in news a day follows the place or the event it dates ("in the Dominican
- *  Republic Sunday"), so a day is no part of a phrase unless one of NAMED_DAY_MODIFIERS names it
- *  ("Black Friday", "Super Tuesday") */
+ *  Republic Sunday"), so a day that ends a run of words is no part of a phrase unless one of
+ *  NAMED_DAY_MODIFIERS names it ("Black Friday", "Super Tuesday", "Taco Tuesday") */
 export const WEEKDAYS: ReadonlySet<string> = new Set(
   words('monday tuesday wednesday thursday friday saturday sunday'),
 );
 export const NAMED_DAY_MODIFIERS: ReadonlySet<string> = new Set(
-  words('black cyber super good ash palm easter holy bloody giving fat throwback'),
+  words(
+    'black cyber super good ash palm easter holy bloody giving fat throwback taco motivation motivational wellness wine fun flashback selfie meatless transformation manic casual',
+  ),
 );
