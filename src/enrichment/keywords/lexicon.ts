@@ -38,8 +38,8 @@ usually also often always already recently currently simply actually basically l
 
 /** simple past forms of irregular verbs that are not also nouns or adjectives in the usual reading
  *  (news reports in the past tense: "Hurricane Gilbert swept …" must not read "hurricane gilbert
- *  swept" as one phrase); forms that also name things ("set", "ground", "bound", "cost", "felt",
- *  "rose", "saw", "wound", "fed", "lit", "lent", "slew", "spun") or describe them ("woke") are left out */
+ *  swept" as one phrase); forms that also name things ("set", "ground", "bound", "cost", "rose",
+ *  "wound", "fed", "lit", "lent", "slew", "spun") or describe them ("woke") are left out */
 const IRREGULAR_PAST = `
 arose awoke bled blew broke caught chose clung crept drank drove ate fled flung flew forbade forgot
 forgave froze knelt rode rang sang sank shook shone shrank slid slung sprang stole strode struck swore
