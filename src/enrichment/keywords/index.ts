@@ -158,9 +158,21 @@ class TokenInfos {
   }
 }
 
-/** a word written with a capital inside its sentence (not all in capitals) */
-const capitalizedWithin = (t: Token | undefined): boolean =>
-  t !== undefined && t.kind === 'word' && !t.first && t.raw !== t.lower && t.raw !== t.raw.toUpperCase();
+const PLAIN = 0;
+const CAPITALIZED = 1;
+const ALL_CAPS = 2;
+/** how a word is written: ALL_CAPS ("NASA"; a single letter is not), CAPITALIZED (a capital inside
+ *  its sentence, where it says something), else PLAIN; YAKE's casing signal reads both */
+function casingOf(t: Token): number {
+  const raw = t.raw;
+  if (raw === t.lower) return PLAIN;
+  if (raw.length > 1 && raw === raw.toUpperCase()) return ALL_CAPS;
+  return t.first ? PLAIN : CAPITALIZED;
+}
+
+/** a capitalized word of two or more letters (a lone "I" or "A" names nothing) */
+const nameWord = (t: Token | undefined): boolean =>
+  t?.kind === 'word' && t.raw.length > 1 && casingOf(t) === CAPITALIZED;
 
 /** "flights to San Pedro Sula": after a lowercase "to" that follows a lowercase word, a name of two
  *  or more capitalized words is a place or a name, not a verb (in a title, "An Approach to
@@ -172,8 +184,8 @@ function placeName(tokens: readonly Token[], i: number): boolean {
     to.raw === 'to' &&
     before?.kind === 'word' &&
     before.raw === before.lower &&
-    capitalizedWithin(tokens[i]) &&
-    capitalizedWithin(tokens[i + 1])
+    nameWord(tokens[i]) &&
+    nameWord(tokens[i + 1])
   );
 }
 
@@ -232,16 +244,14 @@ function toUnits(
     } else if (t.kind === 'word') {
       const info = infos.at(i);
       const plain = (info & NUMBER_WORD) !== 0 || loneDay(infos, i, info) || verbByContext(infos, i, info);
-      const raw = t.raw;
-      const upper = raw.length > 1 && raw !== t.lower && raw === raw.toUpperCase();
-      const cased = !t.first && !upper && raw !== t.lower;
+      const casing = casingOf(t);
       units.push({
         lower: t.lower,
         facts: t.facts!,
         content: plain ? false : (info & CONTENT) !== 0,
         head: plain ? false : (info & HEAD) !== 0,
-        cased,
-        upper,
+        cased: casing === CAPITALIZED,
+        upper: casing === ALL_CAPS,
         sent: t.sent,
         seg,
         hashtag: false,
