@@ -56,6 +56,20 @@ describe('extractKeywords', () => {
     expect(extractKeywords('The summit in Geneva Sunday ended without a deal')).toContain('geneva');
   });
 
+  it('ends a phrase at a past verb before a number or a determiner, and never keeps a tally', () => {
+    const vote = extractKeywords(
+      'The city council voted 7-2 on Monday night to approve the bike lane network. Police arrested two men after the match.',
+    );
+    expect(vote).toContain('city council');
+    expect(vote).toContain('bike lane network');
+    for (const k of vote) expect(k).not.toMatch(/\b(?:voted|arrested|7-2)\b/);
+    // an -ed word that qualifies the noun after it still joins the phrase
+    expect(extractKeywords('Grilled cheese sandwiches are the best lunch')).toContain(
+      'grilled cheese sandwiches',
+    );
+    expect(extractKeywords('The 2019-20 season ended early')).not.toContain('2019-20');
+  });
+
   it('drops the fragment a feed cut a post short in, not a word someone trails off after', () => {
     const cut = extractKeywords(
       'A look at the evolution of the iPhone: Apple will unveil the new iPhone on Wednesday. The next iPho... https://t.co/abc',

@@ -63,7 +63,9 @@ interface Candidate {
 
 const ADJ_SUFFIX = /(?:al|ive|ous|ic|able|ible|ful|less|ary|ish|ed)$/;
 const ADVERB = /[a-z]{3}ly$/;
-const NUMBER = /^[\p{N}.,]+$/u;
+/** a number, and digits joined by a hyphen, slash or colon: a score or tally ("7-2"), a season
+ *  ("2019-20"), a fraction or a time; a word with a letter ("covid-19", "4k") is not */
+const NUMBER = /^\p{N}[\p{N}.,:/-]*$/u;
 /** Porter stem, memoised (bounded; see words.ts) */
 export function stem(word: string): string {
   return stemWith(factsOf(word), word);
@@ -118,6 +120,7 @@ const S_VERB = 128;
 const WEEKDAY = 256;
 const DAY_NAMER = 512;
 const ED = 1024;
+const NUMERAL = 2048;
 
 /** the context-free facts about a lowercase word, memoised in its entry `f` (words.ts): one
  *  small number instead of a dozen set lookups and suffix tests per word */
@@ -136,7 +139,8 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (/[^s]s$/.test(lower) ? S_VERB : 0) |
       (WEEKDAYS.has(lower) ? WEEKDAY : 0) |
       (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
-      (lower.endsWith('ed') ? ED : 0);
+      (lower.endsWith('ed') ? ED : 0) |
+      (NUMBER.test(lower) ? NUMERAL : 0);
     f.info = w;
   }
   return w;
@@ -196,9 +200,14 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   if (t & ING && (!prev || prev.kind === 'break' || infos.at(i - 1) & IS_BEFORE_GERUND)) {
     return true;
   }
-  // a past form right after a plural noun is its verb ("airlines cancelled flights")
-  if (t & ED && prev?.kind === 'word' && (infos.at(i - 1) & (S_VERB | CONTENT)) === (S_VERB | CONTENT))
-    return true;
+  if (t & ED && prev?.kind === 'word' && infos.at(i - 1) & CONTENT) {
+    // a past form right after a plural noun is its verb ("airlines cancelled flights"), and so is
+    // one between a noun and a number or a determiner ("the council voted 7-2", "police arrested
+    // two men", "the company reported a loss")
+    if (infos.at(i - 1) & S_VERB) return true;
+    const next = tokens[i + 1];
+    if (next?.kind === 'word' && infos.at(i + 1) & (IS_AFTER_VERB | NUMBER_WORD | NUMERAL)) return true;
+  }
   if (!(t & S_VERB)) return false;
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
