@@ -9,7 +9,8 @@
 // share from the analyzer's. Exits 1 below REQUIRED_RATIO.
 //   BENCH_SECONDS (per round, default 4), BENCH_ROUNDS (default 3), BENCH_TEXTS (texts per request,
 //   default 20), BENCH_CONNECTIONS (default 8), BENCH_SERVER_CPU / BENCH_LOAD_CPU (default 1 / 0),
-//   BENCH_PROVIDER (default model-2.0-flash), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
+//   BENCH_PROVIDER (default model-2.0-flash), BENCH_NODE_ARGS (flags for the servers' node, e.g.
+//   "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
 //   server in the same rounds, against the same VADER figure)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '1';
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '0';
 const PROVIDER = process.env.BENCH_PROVIDER ?? 'model-2.0-flash';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** VADER reads the first texts; the server gets the others, each once */
 const VADER_SAMPLE = 5_000;
 /** each round's server is warmed up on this many requests of other texts, for this long: after
@@ -225,7 +227,7 @@ export default async function run(): Promise<void> {
         const v = vaderRate();
         vaderRates.push(v.wall);
         for (const srv of servers) {
-          const opts = srv.root ? { cpus: SERVER_CPU, root: srv.root } : { cpus: SERVER_CPU };
+          const opts = { cpus: SERVER_CPU, nodeArgs: NODE_ARGS, ...(srv.root ? { root: srv.root } : {}) };
           const cluster = await startCluster(1, db.url, { ENRICH_THREADS: '1' }, opts);
           try {
             const inst = cluster.instances[0]!;

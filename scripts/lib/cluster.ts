@@ -36,6 +36,8 @@ export interface InstanceOptions {
   root?: string;
   /** CPU list the process is pinned to with taskset (e.g. "1"), for benchmarks */
   cpus?: string;
+  /** flags for node itself, before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses) */
+  nodeArgs?: string[];
 }
 
 export async function freePort(): Promise<number> {
@@ -99,7 +101,7 @@ export class Instance {
   async start(): Promise<void> {
     this.stderr = '';
     const root = this.options.root ?? ROOT;
-    const node = [process.execPath, mainOf(root)];
+    const node = [process.execPath, ...(this.options.nodeArgs ?? []), mainOf(root)];
     // taskset execs node in place, so the child's pid is the server's (for /proc CPU readings)
     const [cmd, ...args] = this.options.cpus ? ['taskset', '-c', this.options.cpus, ...node] : node;
     const proc = spawn(cmd!, args, {
