@@ -70,6 +70,21 @@ describe('extractKeywords', () => {
     expect(extractKeywords('The 2019-20 season ended early')).not.toContain('2019-20');
   });
 
+  it('keeps a name apart from the role before it, and a comparative out of a phrase', () => {
+    const match = extractKeywords(
+      'The crowd carried us, manager Arne Slot said after Liverpool beat Aston Villa at Anfield.',
+    );
+    expect(match).toContain('arne slot');
+    for (const k of match) expect(k).not.toContain('manager arne');
+    // a name after a sentence-opening word is not cut ("Dr. Mei Lin Tan")
+    expect(extractKeywords('The fungus grew on the film. Dr. Mei Lin Tan led the study.')).toContain(
+      'mei lin tan',
+    );
+    const faster = extractKeywords('A soil fungus breaks down plastic waste far faster than expected.');
+    expect(faster).toContain('plastic waste');
+    for (const k of faster) expect(k).not.toMatch(/\b(?:far|faster)\b/);
+  });
+
   it('drops the fragment a feed cut a post short in, not a word someone trails off after', () => {
     const cut = extractKeywords(
       'A look at the evolution of the iPhone: Apple will unveil the new iPhone on Wednesday. The next iPho... https://t.co/abc',

@@ -252,8 +252,18 @@ function toUnits(
       seg++;
     } else if (t.kind === 'word') {
       const info = infos.at(i);
-      const plain = (info & NUMBER_WORD) !== 0 || loneDay(infos, i, info) || verbByContext(infos, i, info);
+      const plain =
+        (info & NUMBER_WORD) !== 0 ||
+        loneDay(infos, i, info) ||
+        verbByContext(infos, i, info) ||
+        tokens[i + 1]?.lower === 'than';
       const casing = casingOf(t);
+      // a lowercase word before a name of two or more capitalized words describes the person or
+      // place ("manager Arne Slot", "chief executive Ingrid Solberg"): the name is a phrase of its own
+      if (casing === CAPITALIZED && nameWord(tokens[i + 1])) {
+        const prev = tokens[i - 1];
+        if (prev?.kind === 'word' && prev.raw === prev.lower) seg++;
+      }
       units.push({
         lower: t.lower,
         facts: t.facts!,

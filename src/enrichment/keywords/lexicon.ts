@@ -32,7 +32,7 @@ lmfao rofl omg omfg smh tbh imo imho idk idc btw fyi irl ikr tho thx ty pls plz 
 okay oh ah ahh aww haha hahaha hehe hmm hm um uh wow yay ugh oops hey hi hello bye rt via amp gt lt
 new old good bad great best better big small many much lot lots little able various certain different
 particular specific general new several such similar same first second third last previous following
-usually also often always already recently currently simply actually basically literally totally
+usually also often always already recently currently simply actually basically literally totally far
 `),
 );
 
