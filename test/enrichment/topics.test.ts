@@ -52,6 +52,20 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('two weddings in one summer')).toContain('relationships');
   });
 
+  it('reads a word of a two-word name alone as the common word it is', () => {
+    // "la", "world", "united", "met" and "fed" were sports, celebrity and finance cues on their own
+    expect(classifyTopics('Flights to La Ceiba resumed as the United Nations sent water')).not.toContain(
+      'sports',
+    );
+    expect(classifyTopics('We met at the world famous bakery and I fed the ducks')).toEqual(
+      expect.not.arrayContaining(['sports', 'entertainment', 'finance']),
+    );
+    // the names themselves still count
+    expect(classifyTopics('Who wins the World Cup?')).toContain('sports');
+    expect(classifyTopics('Best looks from the Met Gala red carpet')).toContain('entertainment');
+    expect(classifyTopics('Man United signed a new striker')).toContain('sports');
+  });
+
   it('reads "watching" as viewing, not as wearing a watch', () => {
     expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
     expect(classifyTopics('my new rolex watch')).toContain('fashion');

@@ -135,11 +135,8 @@ function addTopicTerms(index: TermIndex, topic: string, label: number, scale: nu
   if (!def) return;
   const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean);
   for (const w of words(def.terms)) add(index, termKey(w), label, scale);
-  // strong entries may be two-word names ("world cup", "taylor swift"): index the pair as a bigram
-  const strong = words(def.strong);
-  for (const w of strong) add(index, termKey(w), label, 2 * scale);
-  for (let i = 0; i + 1 < strong.length; i++)
-    add(index, termKey(`${strong[i]} ${strong[i + 1]}`), label, 2 * scale);
+  // a two-word name ("world_cup") is indexed as the pair only (see TopicDef.strong)
+  for (const w of words(def.strong)) add(index, termKey(w.replaceAll('_', ' ')), label, 2 * scale);
   for (const e of (def.emoji ?? '').match(EMOJI) ?? []) add(index, e, label, scale);
 }
 
@@ -271,7 +268,7 @@ function topicWords(): Map<string, [number, boolean][]> {
   TAXONOMY.forEach((topic, t) => {
     for (const part of topic.split('_')) put(part, t, true);
     const def = TOPICS.get(topic)!;
-    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/\s+/)) if (w) put(w, t, false);
+    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/[\s_]+/)) if (w) put(w, t, false);
   });
   topicWordIndex = index;
   return index;

@@ -7,7 +7,8 @@ export interface TopicDef {
   scope: string;
   /** single words or short phrases, lowercase */
   terms: string;
-  /** strong cues: count double (unambiguous names, jargon) */
+  /** strong cues: count double (unambiguous names, jargon); a two-word name is written with `_`
+   *  ("world_cup") and counts only as the pair, since its words alone are common ("world", "cup") */
   strong?: string;
   emoji?: string;
 }
@@ -20,7 +21,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       cloud data digital startup algorithm robot robotics chip processor battery charger bluetooth screen
       keyboard cyber hack hacker password privacy bug glitch feature version launch users platform`,
     strong: `iphone android ios ipad macbook windows linux google apple microsoft samsung chatgpt openai ai
-      artificial intelligence machine learning blockchain javascript python github tesla spacex 5g vr
+      artificial_intelligence machine_learning blockchain javascript python github tesla spacex 5g vr
       metaverse nvidia intel amd elon musk twitter facebook instagram tiktok youtube`,
     emoji: '💻📱🤖🖥️⌨️🔋',
   },
@@ -38,8 +39,8 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     terms: `game games gamer gaming play played playing player console controller level boss quest loot
       multiplayer online stream streamer twitch esports tournament rank ranked patch dlc mod mods fps rpg
       mmo speedrun achievement character skin server lobby`,
-    strong: `playstation ps4 ps5 xbox nintendo switch steam fortnite minecraft roblox valorant overwatch
-      pokemon zelda mario halo cod warzone gta fifa apex league legends elden ring dota csgo genshin
+    strong: `playstation ps4 ps5 xbox nintendo nintendo_switch steam fortnite minecraft roblox valorant overwatch
+      pokemon zelda mario halo cod warzone gta fifa apex_legends elden_ring dota csgo genshin
       gameplay`,
     emoji: '🎮🕹️👾',
   },
@@ -49,7 +50,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       festival playlist radio dj rap rapper hip hop rock pop jazz country guitar piano drum drums bass
       beat producer studio mixtape ep vinyl spotify soundtrack musician choir melody chorus verse listen
       listening stage`,
-    strong: 'kpop bts blackpink beyonce taylor swift drake kanye grammy grammys billboard nowplaying',
+    strong: 'kpop bts blackpink beyonce taylor_swift drake kanye grammy grammys billboard nowplaying',
     emoji: '🎵🎶🎤🎧🎸🎹🥁🎷🎺🎻',
   },
   film_tv: {
@@ -67,7 +68,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     terms: `celebrity celebrities celeb famous fame star stars fan fans fandom gossip rumor influencer viral
       trend trending meme memes award awards red carpet paparazzi tabloid reality idol icon superstar
       scandal premiere interview podcast`,
-    strong: 'kardashian kardashians kim kanye rihanna justin bieber selena gomez met gala vmas bbnaija',
+    strong: 'kardashian kardashians kanye rihanna bieber selena_gomez met_gala vmas bbnaija',
     emoji: '⭐🌟✨📸',
   },
   sports: {
@@ -77,9 +78,10 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       stadium fans football soccer basketball baseball hockey tennis golf cricket rugby boxing ufc mma
       wrestling racing f1 formula olympics medal quarterback touchdown dunk pitch inning referee
       transfer striker midfielder defender keeper kickoff`,
-    strong: `nfl nba mlb nhl fifa uefa epl premier la liga bundesliga serie champions ucl wimbledon
-      superbowl super bowl world cup arsenal chelsea liverpool united barcelona madrid juventus psg
-      lakers celtics warriors yankees patriots cowboys packers ravens messi ronaldo lebron curry`,
+    strong: `nfl nba mlb nhl fifa uefa epl premier_league la_liga laliga bundesliga serie champions_league
+      ucl wimbledon superbowl super_bowl world_cup worldcup arsenal chelsea liverpool man_united
+      manchester_united barcelona madrid juventus psg lakers celtics warriors yankees patriots cowboys
+      packers ravens messi ronaldo lebron steph_curry`,
     emoji: '⚽🏀🏈⚾🎾🏐🏉🏒🏏⛳🥊🏆🏅🥇',
   },
   fashion: {
@@ -88,7 +90,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       coat hoodie sweater skirt suit shoes sneakers boots heels bag handbag purse accessories jewelry
       necklace earrings ring designer brand wear wearing wore runway model collection streetwear
       vintage thrift wardrobe trend`,
-    strong: `ootd gucci prada chanel dior louis vuitton versace balenciaga zara h&m nike adidas yeezy
+    strong: `ootd gucci prada chanel dior vuitton louis_vuitton versace balenciaga zara h&m nike adidas yeezy
       vogue fashionweek rolex wristwatch`,
     emoji: '👗👠👟👜👔👕👖🧥🕶️💍',
   },
@@ -117,8 +119,8 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       plane hotel hotels resort beach island tour tourist tourism destination passport visa luggage
       baggage suitcase booking boarding cruise road trip backpacking adventure explore abroad city
       sightseeing airbnb hostel train journey`,
-    strong: `wanderlust delta ryanair easyjet emirates lufthansa expedia tripadvisor jetblue
-      southwest airlines`,
+    strong: `wanderlust delta_airlines ryanair easyjet emirates lufthansa expedia tripadvisor jetblue
+      southwest_airlines airlines`,
     emoji: '✈️🏖️🏝️🗺️🧳🌍🌎🌏🏨🚢⛱️',
   },
   fitness_health: {
@@ -138,7 +140,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       portfolio fund funds crypto bitcoin ethereum coin token price prices inflation interest rate
       rates tax taxes salary income pay paid payment rent bills cash dollar dollars economy recession
       wealth rich broke insurance pension retirement`,
-    strong: 'nasdaq dow wallstreet s&p nft nfts btc eth paypal venmo fed',
+    strong: 'nasdaq dow_jones wallstreet wall_street s&p nft nfts btc eth paypal venmo federal_reserve',
     emoji: '💰💵💸💳📈📉🏦🪙',
   },
   business: {
