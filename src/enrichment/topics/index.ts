@@ -82,7 +82,7 @@ export const CUSTOM_PARAMS: Readonly<CustomParams> = {
   neighbour: 0.5,
   contested: 0,
   expansion: 1,
-  expansionShare: 0.4,
+  expansionShare: 0.25,
   expansionLift: 0,
   combine: 'sum',
 };
