@@ -64,6 +64,10 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Who wins the World Cup?')).toContain('sports');
     expect(classifyTopics('Best looks from the Met Gala red carpet')).toContain('entertainment');
     expect(classifyTopics('Man United signed a new striker')).toContain('sports');
+    // "serie" (Serie A) shares its stem with "series"
+    expect(classifyTopics('What is your favorite framework for time series forecasting?')).not.toContain(
+      'sports',
+    );
   });
 
   it('reads "watching" as viewing, not as wearing a watch', () => {

@@ -78,7 +78,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       stadium fans football soccer basketball baseball hockey tennis golf cricket rugby boxing ufc mma
       wrestling racing f1 formula olympics medal quarterback touchdown dunk pitch inning referee
       transfer striker midfielder defender keeper kickoff`,
-    strong: `nfl nba mlb nhl fifa uefa epl premier_league la_liga laliga bundesliga serie champions_league
+    strong: `nfl nba mlb nhl fifa uefa epl premier_league la_liga laliga bundesliga serie_a champions_league
       ucl wimbledon superbowl super_bowl world_cup worldcup arsenal chelsea liverpool man_united
       manchester_united barcelona madrid juventus psg lakers celtics warriors yankees patriots cowboys
       packers ravens messi ronaldo lebron steph_curry`,
