@@ -64,6 +64,8 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Who wins the World Cup?')).toContain('sports');
     expect(classifyTopics('Best looks from the Met Gala red carpet')).toContain('entertainment');
     expect(classifyTopics('Man United signed a new striker')).toContain('sports');
+    // "gains" (gym slang) shares its stem with every "gain"
+    expect(classifyTopics('Stocks gained 3% today after the Fed held rates')).not.toContain('fitness_health');
     // "serie" (Serie A) shares its stem with "series"
     expect(classifyTopics('What is your favorite framework for time series forecasting?')).not.toContain(
       'sports',

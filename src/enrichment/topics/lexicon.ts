@@ -130,7 +130,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       healthy sick illness disease doctor hospital nurse medicine medication pill therapy mental anxiety
       depression stress sleep insomnia pain injury surgery covid flu cold fever cancer diabetes heart
       vaccine hydration steps`,
-    strong: 'crossfit keto fitfam gains bodybuilding physiotherapy selfcare wellness mentalhealth',
+    strong: 'crossfit keto fitfam bodybuilding physiotherapy selfcare wellness mentalhealth',
     emoji: '💪🏋️🏃🧘🩺💊🏥🤒🤧',
   },
   finance: {
