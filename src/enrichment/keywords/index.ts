@@ -64,8 +64,9 @@ interface Candidate {
 const ADJ_SUFFIX = /(?:al|ive|ous|ic|able|ible|ful|less|ary|ish|ed)$/;
 const ADVERB = /[a-z]{3}ly$/;
 /** a number, and digits joined by a hyphen, slash or colon: a score or tally ("7-2"), a season
- *  ("2019-20"), a fraction or a time; a word with a letter ("covid-19", "4k") is not */
-const NUMBER = /^\p{N}[\p{N}.,:/-]*$/u;
+ *  ("2019-20"), a fraction or a time, also with am / pm ("10am") or as an ordinal ("78th"); a word
+ *  with another letter ("covid-19", "4k", "90s") is not */
+const NUMBER = /^\p{N}[\p{N}.,:/-]*(?:am|pm|st|nd|rd|th)?$/u;
 /** Porter stem, memoised (bounded; see words.ts) */
 export function stem(word: string): string {
   return stemWith(factsOf(word), word);
