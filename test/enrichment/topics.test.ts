@@ -134,6 +134,16 @@ describe('classifyTopics (custom categories)', () => {
       expect(Object.keys(customLinks(industries)[n]!).length).toBeGreaterThan(0);
   });
 
+  it('links a name through a two-word cue only by its longer words', () => {
+    // man_united, la_liga and met_gala are sports and celebrity cues; "man", "la" and "met" alone are not
+    expect(customLinks(['Man Cave', 'Met Office', 'LA Weekly'])).toEqual({
+      'Man Cave': {},
+      'Met Office': expect.not.objectContaining({ entertainment: expect.anything() }),
+      'LA Weekly': expect.not.objectContaining({ sports: expect.anything() }),
+    });
+    expect(customLinks(['Machine Learning'])['Machine Learning']).toHaveProperty('technology');
+  });
+
   it('maps a label that names a built-in topic to its lexicon', () => {
     expect(
       classifyTopics('Kenobi finale was amazing, season 2 please', { categories: ['Movies', 'Food'] }),

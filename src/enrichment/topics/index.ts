@@ -268,7 +268,12 @@ function topicWords(): Map<string, [number, boolean][]> {
   TAXONOMY.forEach((topic, t) => {
     for (const part of topic.split('_')) put(part, t, true);
     const def = TOPICS.get(topic)!;
-    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/[\s_]+/)) if (w) put(w, t, false);
+    for (const w of `${def.terms} ${def.strong ?? ''}`.split(/\s+/)) {
+      if (!w.includes('_')) put(w, t, false);
+      // of a two-word name, only the words of four letters or more ("machine" and "learning" of
+      // machine_learning; not "man" of man_united or "la" of la_liga, which name nothing alone)
+      else for (const part of w.split('_')) if (part.length >= 4) put(part, t, false);
+    }
   });
   topicWordIndex = index;
   return index;
