@@ -54,6 +54,12 @@ describe('extractKeywords', () => {
     expect(extractKeywords('Sunday brunch with the girls at our favourite cafe')).toContain('sunday brunch');
     expect(extractKeywords('Monday night football is back')).toContain('monday night football');
     expect(extractKeywords('The summit in Geneva Sunday ended without a deal')).toContain('geneva');
+    // months likewise
+    expect(extractKeywords('My landlord is raising the rent by 18% starting in March.')).not.toContain(
+      'march',
+    );
+    expect(extractKeywords('Dry January is harder than I thought')).toContain('dry january');
+    expect(extractKeywords('March Madness brackets are busted already')).toContain('march madness brackets');
   });
 
   it('ends a phrase at a past verb before a number or a determiner, and never keeps a tally', () => {

@@ -4,13 +4,13 @@
 // (hashtags split into words, mentions). See docs/topics-and-keywords.md.
 import { splitHashtag } from './hashtags.js';
 import {
+  DATE_NAMES,
   GENERIC_MODIFIERS,
   GENERIC_NOUNS,
   NAMED_DAY_MODIFIERS,
   STOPWORDS,
   SUFFIX_NOUNS,
   VERBS,
-  WEEKDAYS,
 } from './lexicon.js';
 import { rarity } from './rarity.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -108,7 +108,8 @@ const NUMBER_WORDS = new Set(
 /** what the part-of-speech heuristic reads of a word, whatever its context, as bits (see wordInfo):
  *  classify() says it may be inside a candidate (CONTENT) and end one (HEAD); NUMBER_WORD,
  *  BEFORE_VERB, BEFORE_GERUND, AFTER_VERB hold it; it ends in -ing (ING); it ends in -s but not -ss
- *  (S_VERB: a verb before AFTER_VERB); it is a day of the week (WEEKDAY) or names one (DAY_NAMER) */
+ *  (S_VERB: a verb before AFTER_VERB); it is a day of the week or a month (DATE_NAME) or names one
+ *  (DAY_NAMER) */
 type WordInfo = number;
 const CONTENT = 1;
 const HEAD = 2;
@@ -118,7 +119,7 @@ const IS_BEFORE_GERUND = 16;
 const IS_AFTER_VERB = 32;
 const ING = 64;
 const S_VERB = 128;
-const WEEKDAY = 256;
+const DATE_NAME = 256;
 const DAY_NAMER = 512;
 const ED = 1024;
 const NUMERAL = 2048;
@@ -138,7 +139,7 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
       (lower.endsWith('ing') ? ING : 0) |
       (/[^s]s$/.test(lower) ? S_VERB : 0) |
-      (WEEKDAYS.has(lower) ? WEEKDAY : 0) |
+      (DATE_NAMES.has(lower) ? DATE_NAME : 0) |
       (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
       (lower.endsWith('ed') ? ED : 0) |
       (NUMBER.test(lower) ? NUMERAL : 0);
@@ -213,11 +214,12 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
-/** a day of the week that ends a run of words dates the phrase before it ("the dominican republic
- *  sunday", "met sunday with"): it is part of a phrase only after a word that names the day ("black
- *  friday", "taco tuesday") or before a noun-like word it qualifies ("sunday brunch") */
+/** a day of the week or a month that ends a run of words dates the phrase before it ("the dominican
+ *  republic sunday", "met sunday with", "starting in march"): it is part of a phrase only after a
+ *  word that names it ("black friday", "taco tuesday", "dry january") or before a noun-like word it
+ *  qualifies ("sunday brunch", "march madness") */
 function loneDay(infos: TokenInfos, i: number, t: WordInfo): boolean {
-  if (!(t & WEEKDAY)) return false;
+  if (!(t & DATE_NAME)) return false;
   const tokens = infos.tokens;
   if (tokens[i - 1]?.kind === 'word' && infos.at(i - 1) & DAY_NAMER) return false;
   return !(tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & (CONTENT | HEAD)) === (CONTENT | HEAD));

@@ -149,18 +149,20 @@ objective objectives initiative initiatives alternative alternatives derivative 
 incentives executive executives detective representative representatives relative relatives motive
 perspective perspectives archive archives directive narrative narratives native natives collective
 family supply assembly apply reply ally rally belly bully jelly july italy sally holly lily
-fly butterfly monopoly anomaly anomalies
+fly butterfly monopoly anomaly anomalies january february
 `),
 );
 
-/** days of the week: in news a day follows the place or the event it dates ("in the Dominican
- *  Republic Sunday"), so a day that ends a run of words is no part of a phrase unless one of
- *  NAMED_DAY_MODIFIERS names it ("Black Friday", "Super Tuesday", "Taco Tuesday") */
-export const WEEKDAYS: ReadonlySet<string> = new Set(
-  words('monday tuesday wednesday thursday friday saturday sunday'),
+/** days of the week and months ("may" is a stopword): in news a day follows the place or the event
+ *  it dates ("in the Dominican Republic Sunday"), and a post dates a plan ("raising the rent
+ *  starting in March"), so such a name that ends a run of words is no part of a phrase unless one
+ *  of NAMED_DAY_MODIFIERS names it ("Black Friday", "Taco Tuesday", "Dry January") */
+export const DATE_NAMES: ReadonlySet<string> = new Set(
+  words(`monday tuesday wednesday thursday friday saturday sunday
+january february march april june july august september october november december`),
 );
 export const NAMED_DAY_MODIFIERS: ReadonlySet<string> = new Set(
   words(
-    'black cyber super good ash palm easter holy bloody giving fat throwback taco motivation motivational wellness wine fun flashback selfie meatless transformation manic casual',
+    'black cyber super good ash palm easter holy bloody giving fat throwback taco motivation motivational wellness wine fun flashback selfie meatless transformation manic casual dry sober no-shave',
   ),
 );
