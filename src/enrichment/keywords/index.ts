@@ -99,6 +99,8 @@ const BEFORE_GERUND = new Set(
   'by for of in on with without while when after before from via through and or'.split(' '),
 );
 const AFTER_VERB = new Set('the a an its their this these those our his her them it us each both'.split(' '));
+/** subject pronouns: an -s word right after one is a verb */
+const BEFORE_S_VERB = new Set('he she it that'.split(' '));
 const NUMBER_WORDS = new Set(
   'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion several'.split(
     ' ',
@@ -123,6 +125,7 @@ const DATE_NAME = 256;
 const DAY_NAMER = 512;
 const ED = 1024;
 const NUMERAL = 2048;
+const IS_BEFORE_S_VERB = 4096;
 
 /** the context-free facts about a lowercase word, memoised in its entry `f` (words.ts): one
  *  small number instead of a dozen set lookups and suffix tests per word */
@@ -142,7 +145,8 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (DATE_NAMES.has(lower) ? DATE_NAME : 0) |
       (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
       (lower.endsWith('ed') ? ED : 0) |
-      (NUMBER.test(lower) ? NUMERAL : 0);
+      (NUMBER.test(lower) ? NUMERAL : 0) |
+      (BEFORE_S_VERB.has(lower) ? IS_BEFORE_S_VERB : 0);
     f.info = w;
   }
   return w;
@@ -211,6 +215,8 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
     if (next?.kind === 'word' && infos.at(i + 1) & (IS_AFTER_VERB | NUMBER_WORD | NUMERAL)) return true;
   }
   if (!(t & S_VERB)) return false;
+  // an -s word after a subject pronoun is its verb ("it crashes", "if that matters")
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_S_VERB) return true;
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
