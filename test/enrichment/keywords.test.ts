@@ -95,6 +95,9 @@ describe('extractKeywords', () => {
     );
     expect(legal).toContain('ontario');
     for (const k of legal) expect(k).not.toMatch(/matters|crashes/);
+    // a name or a possessive after "that" is not a verb
+    const kris = extractKeywords('That Kris Bryant home run was the turning point');
+    expect(kris.some((k) => k.startsWith('kris bryant'))).toBe(true);
     const faster = extractKeywords('A soil fungus breaks down plastic waste far faster than expected.');
     expect(faster).toContain('plastic waste');
     for (const k of faster) expect(k).not.toMatch(/\b(?:far|faster)\b/);

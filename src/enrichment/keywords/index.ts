@@ -215,8 +215,12 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
     if (next?.kind === 'word' && infos.at(i + 1) & (IS_AFTER_VERB | NUMBER_WORD | NUMERAL)) return true;
   }
   if (!(t & S_VERB)) return false;
-  // an -s word after a subject pronoun is its verb ("it crashes", "if that matters")
-  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_S_VERB) return true;
+  // an -s word after a subject pronoun is its verb ("it crashes", "if that matters"), unless it is
+  // a name ("that Kris Bryant home run") or a possessive ("that selena's album")
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_S_VERB) {
+    const w = tokens[i]!;
+    return w.raw === w.lower && !w.lower.endsWith("'s");
+  }
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
