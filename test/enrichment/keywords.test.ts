@@ -73,7 +73,7 @@ describe('extractKeywords', () => {
     expect(extractKeywords('Grilled cheese sandwiches are the best lunch')).toContain(
       'grilled cheese sandwiches',
     );
-    expect(extractKeywords('The 2019-20 season ended early')).not.toContain('2019-20');
+    for (const k of extractKeywords('The 2019-20 season ended early')) expect(k).not.toContain('2019-20');
     const times = extractKeywords('Our store opens Saturday at 10am! Salah scored in the 78th minute');
     for (const k of times) expect(k).not.toMatch(/10am|78th/);
     expect(extractKeywords('Best 90s music playlist')).toContain('90s music playlist');
