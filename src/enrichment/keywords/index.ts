@@ -180,6 +180,9 @@ function casingOf(t: Token): number {
   return t.first ? PLAIN : CAPITALIZED;
 }
 
+/** a word written all in lowercase (not merely sentence-initial: casingOf reads that as PLAIN too) */
+const lowercase = (t: Token | undefined): boolean => t?.kind === 'word' && t.raw === t.lower;
+
 /** a capitalized word of two or more letters (a lone "I" or "A" names nothing) */
 const nameWord = (t: Token | undefined): boolean =>
   t?.kind === 'word' && t.raw.length > 1 && casingOf(t) === CAPITALIZED;
@@ -188,14 +191,8 @@ const nameWord = (t: Token | undefined): boolean =>
  *  or more capitalized words is a place or a name, not a verb (in a title, "An Approach to
  *  Approximation Search", the word before "to" is capitalized too) */
 function placeName(tokens: readonly Token[], i: number): boolean {
-  const to = tokens[i - 1]!;
-  const before = tokens[i - 2];
   return (
-    to.raw === 'to' &&
-    before?.kind === 'word' &&
-    before.raw === before.lower &&
-    nameWord(tokens[i]) &&
-    nameWord(tokens[i + 1])
+    tokens[i - 1]!.raw === 'to' && lowercase(tokens[i - 2]) && nameWord(tokens[i]) && nameWord(tokens[i + 1])
   );
 }
 
@@ -217,10 +214,8 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   if (!(t & S_VERB)) return false;
   // an -s word after a subject pronoun is its verb ("it crashes", "if that matters"), unless it is
   // a name ("that Kris Bryant home run") or a possessive ("that selena's album")
-  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_S_VERB) {
-    const w = tokens[i]!;
-    return w.raw === w.lower && !w.lower.endsWith("'s");
-  }
+  if (prev?.kind === 'word' && infos.at(i - 1) & IS_BEFORE_S_VERB)
+    return lowercase(tokens[i]) && !tokens[i]!.lower.endsWith("'s");
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
@@ -273,10 +268,7 @@ function toUnits(
       const casing = casingOf(t);
       // a lowercase word before a name of two or more capitalized words describes the person or
       // place ("manager Arne Slot", "chief executive Ingrid Solberg"): the name is a phrase of its own
-      if (casing === CAPITALIZED && nameWord(tokens[i + 1])) {
-        const prev = tokens[i - 1];
-        if (prev?.kind === 'word' && prev.raw === prev.lower) seg++;
-      }
+      if (casing === CAPITALIZED && nameWord(tokens[i + 1]) && lowercase(tokens[i - 1])) seg++;
       units.push({
         lower: t.lower,
         facts: t.facts!,
