@@ -10,7 +10,7 @@
 //   BENCH_SECONDS (per round, default 4), BENCH_ROUNDS (default 3), BENCH_TEXTS (texts per request,
 //   default 20), BENCH_CONNECTIONS (default 8), BENCH_SERVER_CPU / BENCH_LOAD_CPU (default 1 / 0),
 //   BENCH_PROVIDER (default model-2.0-flash), BENCH_NODE_ARGS (flags for the servers' node, e.g.
-//   "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
+//   "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them; scripts/cpu-profile.ts reads the files), BENCH_BASELINE=<git revision>[,…] (also runs each revision's
 //   server in the same rounds, against the same VADER figure)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
