@@ -306,7 +306,7 @@ export default async function (): Promise<EvalRow[]> {
       measure: `caller categories = TweetTopic's 19 label names, micro-F1 (pool ${pool.length}, final ${final.length || '-'})`,
       flash: custom('model-2.0-flash'),
       pro: custom('model-1.5-pro'),
-      published: `labels per text ${labelsPerText.toFixed(2)} (true ${goldPerText.toFixed(2)}); the pool chooses ${JSON.stringify({ ...chosen.params, minDf: chosen.table.minDf, dominance: chosen.table.dominance })}${shipped ? ' = shipped' : ' ≠ shipped (CUSTOM_PARAMS, EXPANSION_OPTIONS, models/topic-expansion.tsv)'}`,
+      published: `nested CV folds ${cv.map((x) => x.toFixed(3)).join(', ')}; labels per text ${labelsPerText.toFixed(2)} (true ${goldPerText.toFixed(2)}); the pool chooses ${JSON.stringify({ ...chosen.params, minDf: chosen.table.minDf, dominance: chosen.table.dominance })}${shipped ? ' = shipped' : ' ≠ shipped (CUSTOM_PARAMS, EXPANSION_OPTIONS, models/topic-expansion.tsv)'}`,
       target: 0.45,
       missed: !shipped,
     },
