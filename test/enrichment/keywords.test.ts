@@ -79,6 +79,27 @@ describe('extractKeywords', () => {
     expect(extractKeywords('Best 90s music playlist')).toContain('90s music playlist');
   });
 
+  it('reads a verb that is also a noun as the noun after a determiner, and as the verb elsewhere', () => {
+    expect(extractKeywords('Just finished my morning run, feeling great')).toContain('morning run');
+    expect(extractKeywords('Had a great evening walk')).toContain('evening walk');
+    expect(extractKeywords('Waiting at the bus stop for an hour')).toContain('bus stop');
+    expect(extractKeywords('Going on a dating show when you have a girlfriend')).toContain('dating show');
+    expect(extractKeywords('What a win! The show was amazing')).toEqual(
+      expect.arrayContaining(['win', 'show']),
+    );
+    // a verb stays one: after a plural, before a determiner, a pronoun or an -ing word, after "that"
+    const verbs = [
+      'The kids run to school',
+      'The government cut the budget',
+      'Your cousin offers you a ticket',
+      'Apps that run on Linux',
+      'Tagged as a shitpost stop caring',
+    ].flatMap((t) => extractKeywords(t));
+    for (const k of verbs) expect(k).not.toMatch(/\b(?:run|cut|offers|stop)\b/);
+    expect(verbs).toContain('kids');
+    expect(verbs).toContain('budget');
+  });
+
   it('keeps a name apart from the role before it, and a comparative or a verb out of a phrase', () => {
     const match = extractKeywords(
       'The crowd carried us, manager Arne Slot said after Liverpool beat Aston Villa at Anfield.',

@@ -8,6 +8,8 @@ import {
   GENERIC_MODIFIERS,
   GENERIC_NOUNS,
   NAMED_DAY_MODIFIERS,
+  NOUN_MARKERS,
+  NOUN_VERBS,
   STOPWORDS,
   SUFFIX_NOUNS,
   VERBS,
@@ -111,7 +113,9 @@ const NUMBER_WORDS = new Set(
  *  classify() says it may be inside a candidate (CONTENT) and end one (HEAD); NUMBER_WORD,
  *  BEFORE_VERB, BEFORE_GERUND, AFTER_VERB hold it; it ends in -ing (ING); it ends in -s but not -ss
  *  (S_VERB: a verb before AFTER_VERB); it is a day of the week or a month (DATE_NAME) or names one
- *  (DAY_NAMER) */
+ *  (DAY_NAMER); it is a verb that is also an everyday noun (NOUN_VERB) or a determiner after which
+ *  such a word is one (NOUN_MARKER); it is one of GENERIC_MODIFIERS (MODIFIER); it ends in -s but
+ *  not in -ss, -us, -is or -ws ("kids", not "bus", "tennis" or "news": PLURAL) */
 type WordInfo = number;
 const CONTENT = 1;
 const HEAD = 2;
@@ -126,6 +130,10 @@ const DAY_NAMER = 512;
 const ED = 1024;
 const NUMERAL = 2048;
 const IS_BEFORE_S_VERB = 4096;
+const NOUN_VERB = 8192;
+const NOUN_MARKER = 16384;
+const MODIFIER = 32768;
+const PLURAL = 65536;
 
 /** the context-free facts about a lowercase word, memoised in its entry `f` (words.ts): one
  *  small number instead of a dozen set lookups and suffix tests per word */
@@ -146,7 +154,11 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
       (lower.endsWith('ed') ? ED : 0) |
       (NUMBER.test(lower) ? NUMERAL : 0) |
-      (BEFORE_S_VERB.has(lower) ? IS_BEFORE_S_VERB : 0);
+      (BEFORE_S_VERB.has(lower) ? IS_BEFORE_S_VERB : 0) |
+      (NOUN_VERBS.has(lower) ? NOUN_VERB : 0) |
+      (NOUN_MARKERS.has(lower) ? NOUN_MARKER : 0) |
+      (GENERIC_MODIFIERS.has(lower) ? MODIFIER : 0) |
+      (/[^suiw]s$/.test(lower) ? PLURAL : 0);
     f.info = w;
   }
   return w;
@@ -219,6 +231,32 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
   return tokens[i + 1]?.kind === 'word' && (infos.at(i + 1) & IS_AFTER_VERB) !== 0;
 }
 
+/** A verb of NOUN_VERBS read as the noun it also is: right after a determiner or a possessive ("my
+ *  run", "the shows", "a win"), or in its base form after one or two words of a noun phrase that a
+ *  determiner opens ("the morning run", "a great evening walk", "the bus stop"). The words between
+ *  must be content words or generic modifiers ("great") and not plural: "the kids run" is a verb,
+ *  and so is an -s form there ("your cousin offers", "the comment shows") and a word followed by a
+ *  determiner, a pronoun, a number or an -ing word ("the government cut the budget", "the team win
+ *  two", "a shitpost stop caring"). */
+function nounByContext(infos: TokenInfos, i: number): boolean {
+  const tokens = infos.tokens;
+  const before = (k: number) => tokens[k]?.kind === 'word';
+  if (before(i - 1) && infos.at(i - 1) & NOUN_MARKER) return true;
+  let k = i - 1;
+  for (; k >= i - 2 && before(k); k--) {
+    const w = infos.at(k);
+    if (w & NOUN_MARKER) break;
+    if (!(w & (CONTENT | MODIFIER)) || w & PLURAL) return false;
+  }
+  if (k === i - 1 || !before(k) || !(infos.at(k) & NOUN_MARKER) || infos.at(i) & S_VERB) return false;
+  const next = tokens[i + 1];
+  return !(
+    next?.kind === 'word' &&
+    (infos.at(i + 1) & (IS_AFTER_VERB | NUMBER_WORD | NUMERAL | ING) || OBJECT_PRONOUNS.has(next.lower))
+  );
+}
+const OBJECT_PRONOUNS = new Set('you me him'.split(' '));
+
 /** a day of the week or a month that ends a run of words dates the phrase before it ("the dominican
  *  republic sunday", "met sunday with", "starting in march"): it is part of a phrase only after a
  *  word that names it ("black friday", "taco tuesday", "dry january") or before a noun-like word it
@@ -260,6 +298,8 @@ function toUnits(
       seg++;
     } else if (t.kind === 'word') {
       const info = infos.at(i);
+      // (a verb of NOUN_VERBS is never CONTENT by itself; nounByContext reads it as a noun)
+      const noun = (info & NOUN_VERB) !== 0 && nounByContext(infos, i);
       const plain =
         (info & NUMBER_WORD) !== 0 ||
         loneDay(infos, i, info) ||
@@ -272,8 +312,8 @@ function toUnits(
       units.push({
         lower: t.lower,
         facts: t.facts!,
-        content: plain ? false : (info & CONTENT) !== 0,
-        head: plain ? false : (info & HEAD) !== 0,
+        content: noun || (plain ? false : (info & CONTENT) !== 0),
+        head: noun || (plain ? false : (info & HEAD) !== 0),
         cased: casing === CAPITALIZED,
         upper: casing === ALL_CAPS,
         sent: t.sent,

@@ -108,6 +108,22 @@ regard regards regarded concluded conclude concludes refer refers referred belon
 `),
 );
 
+/** verbs of VERBS that are everyday nouns after a determiner or a possessive ("my run", "the show",
+ *  "a win", "our stay") or as the head of a compound there ("the morning run", "a long walk", "the
+ *  bus stop"); read as nouns only in that context (keywords/index.ts nounByContext) */
+export const NOUN_VERBS: ReadonlySet<string> = new Set(
+  words(`
+run runs walk walks win wins play plays show shows call calls move moves start read cut fall stay wait
+build builds pay buy love meet stop stops offer offers
+`),
+);
+
+/** determiners and possessives after which a word of NOUN_VERBS is a noun ("that" and "her" are left
+ *  out: "apps that run", "watched her walk") */
+export const NOUN_MARKERS: ReadonlySet<string> = new Set(
+  words('a an the my your his its our their this these those every each another'),
+);
+
 /** evaluative or generic modifiers that are dropped from the start of a candidate phrase
  *  ("a novel efficient algorithm" → "algorithm") */
 export const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(
