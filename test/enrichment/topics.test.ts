@@ -1,11 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TWEETTOPIC_LABELS } from '../../scripts/eval/topics.js';
 import { classifyTopics, customLinks, TAXONOMY } from '../../src/enrichment/topics/index.js';
+import { TOPICS } from '../../src/enrichment/topics/lexicon.js';
+import { ROOT } from '../../src/paths.js';
 
 describe('classifyTopics (built-in taxonomy)', () => {
   it('has about twenty snake_case topics', () => {
     expect(TAXONOMY.length).toBeGreaterThanOrEqual(18);
     for (const t of TAXONOMY) expect(t).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+
+  it('documents every topic with the number of cues its lexicon holds', () => {
+    const doc = readFileSync(join(ROOT, 'docs/topics-and-keywords.md'), 'utf8');
+    const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean).length;
+    for (const [topic, def] of TOPICS) {
+      const row = doc.match(new RegExp(`^\\| \`${topic}\` \\|[^|]*\\| (\\d+) \\|`, 'm'));
+      expect(row?.[1], topic).toBe(String(words(def.terms) + words(def.strong)));
+    }
   });
 
   it('returns 1-3 labels from the taxonomy, best first', () => {
@@ -69,6 +82,21 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('What is your favorite framework for time series forecasting?')).not.toContain(
       'sports',
     );
+  });
+
+  it('keeps apart words whose stems collide with a word of another topic', () => {
+    // "anime" and "animation" stem like "animals", "university" like "universe", "tired" like "tires"
+    expect(classifyTopics('Anime night with friends')).not.toContain('pets_animals');
+    const animation = classifyTopics('Such beautiful animation');
+    expect(animation).not.toContain('pets_animals');
+    expect(animation).toContain('film_tv');
+    expect(classifyTopics('Got into the university of my dreams')).not.toContain('science');
+    expect(classifyTopics('So tired after this week')).not.toContain('automotive');
+    // each word still reads as its own topic
+    expect(classifyTopics('Saw so many animals at the zoo')).toContain('pets_animals');
+    expect(classifyTopics('The universe is expanding faster than we thought')).toContain('science');
+    expect(classifyTopics('Applying to universities this fall')).toContain('education');
+    expect(classifyTopics('Need new tires for the car')).toContain('automotive');
   });
 
   it('reads "watching" as viewing, not as wearing a watch', () => {

@@ -94,7 +94,8 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
  *  ("ups" → "up", "bus" → "bu"); so does a longer word whose stem is a function word ("inning" →
  *  "in", "evening" → "even", "wellness" → "well"), which would otherwise match that word, or whose
  *  stem is as short as a word kept as written ("boxing" → "box", "fries" → "fri", "wedding" →
- *  "wed", which would match "box", "Fri" and "Wed"): that word loses only a plural "s" */
+ *  "wed", which would match "box", "Fri" and "Wed"): that word loses only a plural "s"; and a word
+ *  of OWN_KEYS reads by its own key ("anime" is not "animals") */
 function wordKey(w: string): string {
   if (w.length <= 4) return w;
   return longKey(w, stem(w));
@@ -107,8 +108,23 @@ function tokenKey(t: Token): string {
   return longKey(w, t.facts ? stemWith(t.facts, w) : stem(w));
 }
 
+/** words whose Porter stem is the stem of a word of another meaning in another topic's lexicon:
+ *  "anime" and "animation" stem to "anim" like "animals" (pets), "university" to "univers" like
+ *  "universe" (science), "tired" to "tire" like "tires" (automotive). Each reads by its own key. */
+const OWN_KEYS: ReadonlyMap<string, string> = new Map([
+  ['anime', 'anime'],
+  ['animation', 'animation'],
+  ['animations', 'animation'],
+  ['animated', 'animated'],
+  ['university', 'university'],
+  ['universities', 'university'],
+  ['tired', 'tired'],
+]);
+
 /** the key of a word longer than four characters, whose stem is `s` */
 function longKey(w: string, s: string): string {
+  const own = OWN_KEYS.get(w);
+  if (own !== undefined) return own;
   if (STOPWORDS.has(s)) return w;
   if (s.length > 3) return s;
   return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;

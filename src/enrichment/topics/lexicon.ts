@@ -57,7 +57,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     scope: 'Movies, TV shows, series, streaming services, trailers, actors in their roles, video content',
     terms: `movie movies film films cinema theater theatre trailer series show episode episodes season
       finale premiere sequel prequel actor actress director cast scene plot character characters
-      documentary sitcom drama comedy horror thriller anime netflix hulu hbo disney marvel dc
+      documentary sitcom drama comedy horror thriller anime animation netflix hulu hbo disney marvel dc
       tv television watch watching watched binge screen`,
     strong: `oscars oscar emmys emmy hollywood bollywood starwars kenobi avengers spiderman batman
       superman pixar imdb primevideo`,
