@@ -99,6 +99,20 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Need new tires for the car')).toContain('automotive');
   });
 
+  it('reads a strong name as itself, not as the common word its stem or its singular is', () => {
+    expect(classifyTopics('Feeling patriotic this 4th of July')).not.toContain('sports');
+    expect(classifyTopics('I bought a cowboy hat')).not.toContain('sports');
+    expect(classifyTopics('An act of valor')).not.toContain('gaming');
+    expect(classifyTopics('The emir visited Paris')).not.toContain('travel');
+    expect(classifyTopics('Open the window please')).not.toContain('technology');
+    expect(classifyTopics('Playing Valorant tonight')).toContain('gaming');
+    expect(classifyTopics('Flying Emirates to Dubai')).toContain('travel');
+    expect(classifyTopics('Patriots win again')).toContain('sports');
+    expect(classifyTopics('Go Cowboys')).toContain('sports');
+    expect(classifyTopics('Two new iphones on my desk')).toContain('technology');
+    expect(classifyTopics('Windows update broke my laptop')).toContain('technology');
+  });
+
   it('reads "watching" as viewing, not as wearing a watch', () => {
     expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
     expect(classifyTopics('my new rolex watch')).toContain('fashion');

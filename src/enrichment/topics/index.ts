@@ -108,18 +108,41 @@ function tokenKey(t: Token): string {
   return longKey(w, t.facts ? stemWith(t.facts, w) : stem(w));
 }
 
-/** words whose Porter stem is the stem of a word of another meaning in another topic's lexicon:
- *  "anime" and "animation" stem to "anim" like "animals" (pets), "university" to "univers" like
- *  "universe" (science), "tired" to "tire" like "tires" (automotive). Each reads by its own key. */
-const OWN_KEYS: ReadonlyMap<string, string> = new Map([
-  ['anime', 'anime'],
-  ['animation', 'animation'],
-  ['animations', 'animation'],
-  ['animated', 'animated'],
-  ['university', 'university'],
-  ['universities', 'university'],
-  ['tired', 'tired'],
-]);
+/** Words that read by a key of their own instead of their stem:
+ *  - words whose Porter stem is the stem of a word of another meaning in another topic's lexicon:
+ *    "anime" and "animation" stem to "anim" like "animals" (pets), "university" to "univers" like
+ *    "universe" (science), "tired" to "tire" like "tires" (automotive);
+ *  - the strong single-word names (TopicDef.strong) whose stem is not the name less a plural "s":
+ *    a name does not inflect, and its stem is often a common word's ("valorant" → "valor",
+ *    "emirates" → "emir", "patriots" → "patriot", as in "patriotic", "cowboys" → "cowboi", as in
+ *    "cowboy hat"). Such a name reads as itself and as itself plus "s" ("iphones");
+ *  - the strong names in the plural whose singular is a common word ("windows", "warriors",
+ *    "patriots"): only the plural is the name. */
+const OWN_KEYS: ReadonlyMap<string, string> = (() => {
+  const keys = new Map([
+    ['anime', 'anime'],
+    ['animation', 'animation'],
+    ['animations', 'animation'],
+    ['animated', 'animated'],
+    ['university', 'university'],
+    ['universities', 'university'],
+    ['tired', 'tired'],
+    // strong names in the plural whose singular is a common word ("open the window", "a warrior",
+    // "a raven", "patriotic"): only the plural is the name
+    ...['windows', 'warriors', 'ravens', 'packers', 'patriots', 'dominos'].map(
+      (w) => [w, w] as [string, string],
+    ),
+  ]);
+  for (const def of TOPICS.values())
+    for (const name of (def.strong ?? '').split(/\s+/)) {
+      if (name.length <= 4 || name.includes('_')) continue;
+      const s = stem(name);
+      if (s === name || `${s}s` === name) continue;
+      keys.set(name, name);
+      if (!name.endsWith('s')) keys.set(`${name}s`, name);
+    }
+  return keys;
+})();
 
 /** the key of a word longer than four characters, whose stem is `s` */
 function longKey(w: string, s: string): string {
