@@ -113,6 +113,15 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Windows update broke my laptop')).toContain('technology');
   });
 
+  it('reads winning and losing as no sport by themselves', () => {
+    expect(classifyTopics('I lost my keys again')).not.toContain('sports');
+    expect(classifyTopics('Who will win the election?')).toEqual(['politics']);
+    expect(classifyTopics('Hope I win the lottery')).not.toContain('sports');
+    expect(classifyTopics('She won an award for her novel')).not.toContain('sports');
+    // a sport's own words still read as sports
+    expect(classifyTopics('We won the league on the last day of the season')).toContain('sports');
+  });
+
   it('reads "watching" as viewing, not as wearing a watch', () => {
     expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
     expect(classifyTopics('my new rolex watch')).toContain('fashion');

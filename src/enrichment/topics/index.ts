@@ -83,7 +83,7 @@ export const CUSTOM_PARAMS: Readonly<CustomParams> = {
   contested: 0,
   expansion: 1,
   expansionShare: 0.25,
-  expansionLift: 0,
+  expansionLift: 8,
   combine: 'sum',
 };
 const MAX_LABELS = 3;

@@ -74,7 +74,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   sports: {
     scope: 'Professional and amateur sports, teams, matches, leagues, athletes, scores, transfers',
     terms: `sport sports team teams match game season league cup championship tournament final finals
-      playoff playoffs score scored goal goals win won lose lost draw coach player players athlete innings
+      playoff playoffs score scored goal goals draw coach player players athlete innings
       stadium fans football soccer basketball baseball hockey tennis golf cricket rugby boxing ufc mma
       wrestling racing f1 formula olympics medal quarterback touchdown dunk pitch inning referee
       transfer striker midfielder defender keeper kickoff`,
