@@ -122,6 +122,13 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('We won the league on the last day of the season')).toContain('sports');
   });
 
+  it('reads an app update as technology, not news', () => {
+    const update = classifyTopics('I hate this new update');
+    expect(update).toContain('technology');
+    expect(update).not.toContain('news');
+    expect(classifyTopics('Breaking news update from the capital')).toContain('news');
+  });
+
   it('reads "watching" as viewing, not as wearing a watch', () => {
     expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
     expect(classifyTopics('my new rolex watch')).toContain('fashion');
