@@ -129,6 +129,12 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Breaking news update from the capital')).toContain('news');
   });
 
+  it('reads a placeholder handle as no topic, and the handle of a real account as its topic', () => {
+    expect(classifyTopics('@user hello there, what do you think?')).not.toContain('technology');
+    expect(classifyTopics('@USER @USER see you tomorrow')).not.toContain('technology');
+    expect(classifyTopics('@nba what a finish')).toContain('sports');
+  });
+
   it('reads "watching" as viewing, not as wearing a watch', () => {
     expect(classifyTopics('Watching the debate tonight')).not.toContain('fashion');
     expect(classifyTopics('my new rolex watch')).toContain('fashion');

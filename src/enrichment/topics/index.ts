@@ -83,7 +83,7 @@ export const CUSTOM_PARAMS: Readonly<CustomParams> = {
   contested: 0,
   expansion: 1,
   expansionShare: 0.25,
-  expansionLift: 8,
+  expansionLift: 0,
   combine: 'sum',
 };
 const MAX_LABELS = 3;
@@ -426,6 +426,11 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
 
 /** a hashtag's words and the two-word keys they open (only those `heads` opens, when given), each
  *  with the hashtag weight */
+/** handles that stand for any account in data sets whose authors hid the real ones ("@user" in
+ *  SemEval / TweetEval, "@USER", "@username"): no evidence of a topic, where the handle of a real
+ *  account ("@nba", "@apple") is */
+const PLACEHOLDER_HANDLES = new Set(['user', 'username', 'users']);
+
 function putHashtagWords(
   t: Token,
   heads: ReadonlySet<string> | undefined,
@@ -460,7 +465,7 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
       put(tokenKey(t), HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      put(tokenKey(t), 1);
+      if (!PLACEHOLDER_HANDLES.has(t.lower)) put(tokenKey(t), 1);
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') put(t.raw, 1);
@@ -612,9 +617,11 @@ function builtInTextScores(text: string, out: Float64Array): Float64Array {
       put(e.key, e.list, HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      const e = builtInKey(t, heads);
-      if (e.firstPerson) firstPerson = true;
-      put(e.key, e.list, 1);
+      if (!PLACEHOLDER_HANDLES.has(t.lower)) {
+        const e = builtInKey(t, heads);
+        if (e.firstPerson) firstPerson = true;
+        put(e.key, e.list, 1);
+      }
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') putKey(t.raw, 1);
