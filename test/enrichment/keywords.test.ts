@@ -79,6 +79,13 @@ describe('extractKeywords', () => {
     expect(extractKeywords('Best 90s music playlist')).toContain('90s music playlist');
   });
 
+  it('gives the handle of a real account as a keyword, and a placeholder handle never', () => {
+    const k = extractKeywords('@user @USER that justin bieber joke was great, @nba take note');
+    expect(k).toContain('justin bieber joke');
+    expect(k).toContain('@nba');
+    for (const w of k) expect(w).not.toMatch(/^@user/);
+  });
+
   it('reads a verb that is also a noun as the noun after a determiner, and as the verb elsewhere', () => {
     expect(extractKeywords('Just finished my morning run, feeling great')).toContain('morning run');
     expect(extractKeywords('Had a great evening walk')).toContain('evening walk');

@@ -10,6 +10,7 @@ import {
   NAMED_DAY_MODIFIERS,
   NOUN_MARKERS,
   NOUN_VERBS,
+  PLACEHOLDER_HANDLES,
   STOPWORDS,
   SUFFIX_NOUNS,
   VERBS,
@@ -351,6 +352,8 @@ function toUnits(
       }
     } else if (t.kind === 'mention') {
       seg++;
+      // a handle that stands for any account names nothing
+      if (PLACEHOLDER_HANDLES.has(t.lower)) continue;
       social.push({
         key: '@' + t.lower,
         words: [],

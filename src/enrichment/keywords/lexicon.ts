@@ -124,6 +124,11 @@ export const NOUN_MARKERS: ReadonlySet<string> = new Set(
   words('a an the my your his its our their this these those every each another'),
 );
 
+/** handles that stand for any account in data sets whose authors hid the real ones ("@user" in
+ *  SemEval / TweetEval, "@USER", "@username"; lowercase, without the "@"): no keyword and no topic
+ *  cue, where the handle of a real account ("@nba", "@apple") is both */
+export const PLACEHOLDER_HANDLES: ReadonlySet<string> = new Set(['user', 'username', 'users']);
+
 /** evaluative or generic modifiers that are dropped from the start of a candidate phrase
  *  ("a novel efficient algorithm" → "algorithm") */
 export const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
-import { STOPWORDS } from '../keywords/lexicon.js';
+import { PLACEHOLDER_HANDLES, STOPWORDS } from '../keywords/lexicon.js';
 import { type Token, tokenize } from '../keywords/tokenize.js';
 import { stemWith } from '../keywords/words.js';
 import { TOPICS } from './lexicon.js';
@@ -426,11 +426,6 @@ function compileCustom(labels: string[], p: CustomParams): Compiled {
 
 /** a hashtag's words and the two-word keys they open (only those `heads` opens, when given), each
  *  with the hashtag weight */
-/** handles that stand for any account in data sets whose authors hid the real ones ("@user" in
- *  SemEval / TweetEval, "@USER", "@username"): no evidence of a topic, where the handle of a real
- *  account ("@nba", "@apple") is */
-const PLACEHOLDER_HANDLES = new Set(['user', 'username', 'users']);
-
 function putHashtagWords(
   t: Token,
   heads: ReadonlySet<string> | undefined,
