@@ -114,10 +114,10 @@ function tokenKey(t: Token): string {
  *    "universe" (science), "tired" to "tire" like "tires" (automotive);
  *  - the strong single-word names (TopicDef.strong) whose stem is not the name less a plural "s":
  *    a name does not inflect, and its stem is often a common word's ("valorant" → "valor",
- *    "emirates" → "emir", "patriots" → "patriot", as in "patriotic", "cowboys" → "cowboi", as in
- *    "cowboy hat"). Such a name reads as itself and as itself plus "s" ("iphones");
+ *    "emirates" → "emir", "cowboys" → "cowboi", as in "cowboy hat"). Such a name reads as itself
+ *    and as itself plus "s" ("iphones");
  *  - the strong names in the plural whose singular is a common word ("windows", "warriors",
- *    "patriots"): only the plural is the name. */
+ *    "patriots", whose stem "patriot" is also that of "patriotic"): only the plural is the name. */
 const OWN_KEYS: ReadonlyMap<string, string> = (() => {
   const keys = new Map([
     ['anime', 'anime'],
