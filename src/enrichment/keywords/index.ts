@@ -241,15 +241,14 @@ function verbByContext(infos: TokenInfos, i: number, t: WordInfo): boolean {
  *  two", "a shitpost stop caring"). */
 function nounByContext(infos: TokenInfos, i: number): boolean {
   const tokens = infos.tokens;
-  const before = (k: number) => tokens[k]?.kind === 'word';
-  if (before(i - 1) && infos.at(i - 1) & NOUN_MARKER) return true;
-  let k = i - 1;
-  for (; k >= i - 2 && before(k); k--) {
-    const w = infos.at(k);
-    if (w & NOUN_MARKER) break;
-    if (!(w & (CONTENT | MODIFIER)) || w & PLURAL) return false;
-  }
-  if (k === i - 1 || !before(k) || !(infos.at(k) & NOUN_MARKER) || infos.at(i) & S_VERB) return false;
+  const word = (k: number) => tokens[k]?.kind === 'word';
+  const marker = (k: number) => word(k) && (infos.at(k) & NOUN_MARKER) !== 0;
+  if (marker(i - 1)) return true;
+  if (infos.at(i) & S_VERB) return false;
+  // a word of the noun phrase between the determiner and this one
+  const between = (k: number) =>
+    word(k) && (infos.at(k) & (CONTENT | MODIFIER)) !== 0 && !(infos.at(k) & PLURAL);
+  if (!between(i - 1) || !(marker(i - 2) || (between(i - 2) && marker(i - 3)))) return false;
   const next = tokens[i + 1];
   return !(
     next?.kind === 'word' &&
