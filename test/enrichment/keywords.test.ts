@@ -54,6 +54,27 @@ describe('extractKeywords', () => {
     expect(extractKeywords('Sunday brunch with the girls at our favourite cafe')).toContain('sunday brunch');
     expect(extractKeywords('Monday night football is back')).toContain('monday night football');
     expect(extractKeywords('The summit in Geneva Sunday ended without a deal')).toContain('geneva');
+    // "today", "tonight", "tomorrow" and "yesterday" after a noun date it, as a day of the week does
+    expect(extractKeywords('Apple released a new iPhone today')).toEqual(expect.arrayContaining(['iphone']));
+    for (const text of [
+      'Apple released a new iPhone today',
+      'Watching the game tonight with the lads',
+      'Going to Chapel Hill tomorrow for Halloween!',
+      'Missed the concert yesterday, gutted',
+    ])
+      for (const k of extractKeywords(text))
+        expect(k).not.toMatch(/\b(?:today|tonight|tomorrow|yesterday)\b/);
+    expect(extractKeywords('Going to Chapel Hill tomorrow for Halloween!')).toContain('chapel hill');
+    // an adjective that opens a name is part of it, in and at the start of a sentence
+    expect(extractKeywords('I love New York')).toEqual(['new york']);
+    expect(extractKeywords('New York Giants: predictions for the second half')).toContain('new york giants');
+    expect(extractKeywords('Great Britain voted to leave')).toContain('great britain');
+    expect(extractKeywords('Twilight is still a better love story than The Last Jedi')).toContain(
+      'last jedi',
+    );
+    // not before a word that is no name, nor an ordinal that opens a sentence
+    expect(extractKeywords('New entrants are shaking up the industry')).not.toContain('new entrants');
+    expect(extractKeywords('First Murray is out for the Dallas Cowboys')).toContain('murray');
     // months likewise
     expect(extractKeywords('My landlord is raising the rent by 18% starting in March.')).not.toContain(
       'march',

@@ -7,10 +7,12 @@ import {
   DATE_NAMES,
   GENERIC_MODIFIERS,
   GENERIC_NOUNS,
+  NAME_OPENERS,
   NAMED_DAY_MODIFIERS,
   NOUN_MARKERS,
   NOUN_VERBS,
   PLACEHOLDER_HANDLES,
+  RELATIVE_DAYS,
   STOPWORDS,
   SUFFIX_NOUNS,
   VERBS,
@@ -37,6 +39,8 @@ interface Unit {
   head: boolean;
   cased: boolean;
   upper: boolean;
+  /** written with a capital, even one that only opens its sentence ("New" in "New York is …") */
+  capital: boolean;
   sent: number;
   /** segment id: candidates and contexts never cross a break */
   seg: number;
@@ -151,7 +155,7 @@ function wordInfo(f: WordFacts, lower: string): WordInfo {
       (AFTER_VERB.has(lower) ? IS_AFTER_VERB : 0) |
       (lower.endsWith('ing') ? ING : 0) |
       (/[^s]s$/.test(lower) ? S_VERB : 0) |
-      (DATE_NAMES.has(lower) ? DATE_NAME : 0) |
+      (DATE_NAMES.has(lower) || RELATIVE_DAYS.has(lower) ? DATE_NAME : 0) |
       (NAMED_DAY_MODIFIERS.has(lower) ? DAY_NAMER : 0) |
       (lower.endsWith('ed') ? ED : 0) |
       (NUMBER.test(lower) ? NUMERAL : 0) |
@@ -196,16 +200,20 @@ function casingOf(t: Token): number {
 /** a word written all in lowercase (not merely sentence-initial: casingOf reads that as PLAIN too) */
 const lowercase = (t: Token | undefined): boolean => t?.kind === 'word' && t.raw === t.lower;
 
+/** a word that is not written as a name: lowercase, or capitalized only to open its sentence */
+const plainWord = (t: Token | undefined): boolean => t?.kind === 'word' && casingOf(t) === PLAIN;
+
 /** a capitalized word of two or more letters (a lone "I" or "A" names nothing) */
 const nameWord = (t: Token | undefined): boolean =>
   t?.kind === 'word' && t.raw.length > 1 && casingOf(t) === CAPITALIZED;
 
-/** "flights to San Pedro Sula": after a lowercase "to" that follows a lowercase word, a name of two
- *  or more capitalized words is a place or a name, not a verb (in a title, "An Approach to
- *  Approximation Search", the word before "to" is capitalized too) */
+/** "flights to San Pedro Sula", "Going to Chapel Hill": after a lowercase "to" that follows a word
+ *  in lowercase or capitalized only to open its sentence, a name of two or more capitalized words is
+ *  a place or a name, not a verb (in a title, "An Approach to Approximation Search", the word before
+ *  "to" is capitalized inside it) */
 function placeName(tokens: readonly Token[], i: number): boolean {
   return (
-    tokens[i - 1]!.raw === 'to' && lowercase(tokens[i - 2]) && nameWord(tokens[i]) && nameWord(tokens[i + 1])
+    tokens[i - 1]!.raw === 'to' && plainWord(tokens[i - 2]) && nameWord(tokens[i]) && nameWord(tokens[i + 1])
   );
 }
 
@@ -300,6 +308,15 @@ function toUnits(
       const info = infos.at(i);
       // (a verb of NOUN_VERBS is never CONTENT by itself; nounByContext reads it as a noun)
       const noun = (info & NOUN_VERB) !== 0 && nounByContext(infos, i);
+      // "New York", "Great Britain": an adjective of NAME_OPENERS that opens a name is part of it
+      // (but a sentence that opens with "First" or "Last" mostly orders what follows: "First Murray
+      // is out …")
+      const opener =
+        NAME_OPENERS.has(t.lower) &&
+        t.raw !== t.lower &&
+        casingOf(t) !== ALL_CAPS &&
+        nameWord(tokens[i + 1]) &&
+        (casingOf(t) === CAPITALIZED || (t.lower !== 'first' && t.lower !== 'last'));
       const plain =
         (info & NUMBER_WORD) !== 0 ||
         loneDay(infos, i, info) ||
@@ -312,10 +329,11 @@ function toUnits(
       units.push({
         lower: t.lower,
         facts: t.facts!,
-        content: noun || (plain ? false : (info & CONTENT) !== 0),
+        content: opener || noun || (plain ? false : (info & CONTENT) !== 0),
         head: noun || (plain ? false : (info & HEAD) !== 0),
         cased: casing === CAPITALIZED,
         upper: casing === ALL_CAPS,
+        capital: casing !== ALL_CAPS && t.raw !== t.lower,
         sent: t.sent,
         seg,
         hashtag: false,
@@ -332,6 +350,7 @@ function toUnits(
           head: c.head,
           cased: true,
           upper: false,
+          capital: true,
           sent: t.sent,
           seg,
           hashtag: true,
@@ -472,7 +491,12 @@ function candidates(units: Unit[], maxN: number): Map<string, Candidate> {
     if (end > i) {
       const words = units.slice(i, end).map((u) => u.lower);
       const facts = units.slice(i, end).map((u) => u.facts);
-      while (words.length > 1 && GENERIC_MODIFIERS.has(words[0]!)) {
+      // (not from a name: "New York", "Great Britain", "Real Madrid")
+      while (
+        words.length > 1 &&
+        GENERIC_MODIFIERS.has(words[0]!) &&
+        !(units[i]!.capital && units[i + 1]!.cased)
+      ) {
         words.shift();
         facts.shift();
         i++;

@@ -36,6 +36,11 @@ usually also often always already recently currently simply actually basically l
 `),
 );
 
+/** adjectives among the stopwords that open names ("New York", "Great Britain", "Good Morning
+ *  America", "Old Trafford", "Big Ben", "First Republic"): written with a capital before a word
+ *  capitalized inside its sentence, such a word is part of the name */
+export const NAME_OPENERS: ReadonlySet<string> = new Set(words('new old good great big little first last'));
+
 /** simple past forms of irregular verbs that are not also nouns or adjectives in the usual reading
  *  (news reports in the past tense: "Hurricane Gilbert swept …" must not read "hurricane gilbert
  *  swept" as one phrase); forms that also name things ("set", "ground", "bound", "cost", "rose",
@@ -182,6 +187,10 @@ export const DATE_NAMES: ReadonlySet<string> = new Set(
   words(`monday tuesday wednesday thursday friday saturday sunday
 january february march april june july august september october november december`),
 );
+/** days named from now: like a day of the week, such a word that ends a run of words dates it ("a
+ *  new phone today", "the game tonight"), and is part of a phrase only before a noun it qualifies
+ *  ("tomorrow night"; a verb that is also a noun does not count: "the Today show" gives "show") */
+export const RELATIVE_DAYS: ReadonlySet<string> = new Set(words('today tonight tomorrow yesterday'));
 export const NAMED_DAY_MODIFIERS: ReadonlySet<string> = new Set(
   words(
     'black cyber super good ash palm easter holy bloody giving fat throwback taco motivation motivational wellness wine fun flashback selfie meatless transformation manic casual dry sober no-shave',
