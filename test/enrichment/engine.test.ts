@@ -42,6 +42,32 @@ describe('tokenizer', () => {
     expect(tokenize("I don't like it. Fine")).toEqual(['i', "don't", 'NEG_like', 'NEG_it', 'fine']);
     expect(tokenize('never ever good, ok')).toEqual(['never', 'NEG_ever', 'NEG_good', 'ok']);
   });
+  it('opens no scope where an idiom negates nothing', () => {
+    expect(tokenize("I can't believe how good this is")).toEqual([
+      'i',
+      "can't",
+      'believe',
+      'how',
+      'good',
+      'this',
+      'is',
+    ]);
+    expect(tokenize('I can not believe it')).toEqual(['i', 'can', 'not', 'believe', 'it']);
+    expect(tokenize('No doubt he is the best')).toEqual(['no', 'doubt', 'he', 'is', 'the', 'best']);
+    expect(tokenize('not only cheap')).toEqual(['not', 'only', 'cheap']);
+    // a comparative after "can't / couldn't be / get (any)" or "never been / felt / looked"
+    expect(tokenize("I couldn't be happier")).toEqual(['i', "couldn't", 'be', 'happier']);
+    expect(tokenize("it can't get any worse")).toEqual(['it', "can't", 'get', 'any', 'worse']);
+    expect(tokenize('never felt BETTER')).toEqual(['never', 'felt', '<caps>', 'better']);
+  });
+  it('keeps the scope of negations that look like those idioms', () => {
+    expect(tokenize("it isn't any better")).toEqual(['it', "isn't", 'NEG_any', 'NEG_better']);
+    expect(tokenize('it will never get better')).toEqual(['it', 'will', 'never', 'NEG_get', 'NEG_better']);
+    expect(tokenize("I don't feel better")).toEqual(['i', "don't", 'NEG_feel', 'NEG_better']);
+    expect(tokenize("I can't be there")).toEqual(['i', "can't", 'NEG_be', 'NEG_there']);
+    expect(tokenize("I don't believe you")).toEqual(['i', "don't", 'NEG_believe', 'NEG_you']);
+    expect(tokenize('not bad')).toEqual(['not', 'NEG_bad']);
+  });
   it('handles empty input', () => {
     expect(tokenize('')).toEqual([]);
   });
@@ -59,6 +85,18 @@ describe('analyze', () => {
     expect(pos.sentiment).toBe('positive');
     expect(neg.sentiment).not.toBe('positive');
     expect(neg.sentiment_score!).toBeLessThan(pos.sentiment_score!);
+  });
+
+  it.each(PROVIDERS)('reads idioms whose negator negates nothing by what they say (%s)', (provider) => {
+    for (const text of [
+      "I can't believe how good this is",
+      "I couldn't be happier with this phone",
+      'No doubt he is the best player in the league',
+      "I've never felt better",
+    ])
+      expect(one(text, provider).sentiment, text).toBe('positive');
+    expect(one("It can't get any worse", provider).sentiment).toBe('negative');
+    expect(one("It isn't any better", provider).sentiment).not.toBe('positive');
   });
 
   it.each(PROVIDERS)('reads literal JSON escapes as the characters they stand for (%s)', (provider) => {

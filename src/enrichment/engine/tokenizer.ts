@@ -74,6 +74,33 @@ const NEGATORS = new Set([
 const SCOPE_BREAKERS = new Set(['but', 'however', 'although', 'though', 'yet']);
 // a negation scope without punctuation still ends after this many words
 const MAX_SCOPE = 8;
+// Idioms in which a negator negates nothing, so no scope opens (read in `tokenize`, right after the
+// negator):
+// - "can't / cannot / couldn't" before "believe" or "stop" ("I can't believe how good this is", "I
+//   can't stop laughing"), "not only", "no doubt" ("can't wait" keeps its scope: the model reads its
+//   negated words as that idiom's, and 404 of its 430 training tweets are positive);
+// - a comparative after "can't / couldn't be / get (any)" or "never been / felt / looked": such a
+//   negation says the most of it, not its opposite ("I couldn't be happier", "it can't get any
+//   worse", "I've never felt better"). Not after other negators: "it isn't any better", "it will
+//   never get better" and "I don't feel better" are negations.
+const CAN_NOT = new Set(["can't", 'cant', 'cannot', "couldn't", 'couldnt']);
+const NOT_NEGATING = new Map<string, ReadonlySet<string>>([
+  ...[...CAN_NOT].map((n): [string, ReadonlySet<string>] => [n, new Set(['believe', 'stop'])]),
+  ['not', new Set(['only'])],
+  ['no', new Set(['doubt'])],
+]);
+const LINKS = new Map<string, ReadonlySet<string>>([
+  ...[...CAN_NOT].map((n): [string, ReadonlySet<string>] => [n, new Set(['be', 'get', 'any'])]),
+  ['never', new Set(['been', 'felt', 'looked'])],
+]);
+const COMPARATIVES = new Set(
+  (
+    'more better worse greater prouder nicer sweeter cooler faster cheaper smoother stronger ' +
+    'clearer bigger brighter kinder safer sadder harder louder smarter richer wiser fresher ' +
+    'tougher weaker slower dumber worser'
+  ).split(' '),
+);
+const isComparative = (w: string) => COMPARATIVES.has(w) || (w.length >= 5 && w.endsWith('ier'));
 
 // Emoji of clear polarity also emit the matching emoticon: the tweet training data predates
 // emoji (its texts carry emoticons, not emoji), so this lets ':)' and ':(' weights carry over.
@@ -197,6 +224,8 @@ export function wordSpansOf(text: string): WordSpans | undefined {
   return spans.text === text ? spans : undefined;
 }
 
+const linkAt = new Int32Array(2);
+
 function negated(w: string): string {
   let n = NEGATED.get(w);
   if (n === undefined) {
@@ -212,6 +241,11 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   if (text.length === 0) return out;
   let scope = 0; // words left in the current negation scope
+  // the negator that opened the scope, while its next words may still make an idiom of it; the
+  // link words read so far ("be", "any") and where their tokens are
+  let opener: string | undefined;
+  let links = 0;
+  let prev = '';
   let nw = 0;
   spans.text = '';
   spans.tokens = undefined;
@@ -235,7 +269,28 @@ export function tokenize(text: string): string[] {
       spans.ends[nw] = m.index + raw.length;
       spans.entries[nw] = e;
       const f = e.f;
+      if (opener !== undefined && scope > 0) {
+        // the words right after a negator: an idiom may take the scope back (NOT_NEGATING), also
+        // from the link words already read negated (LINKS: "couldn't be happier")
+        const w = typeof f === 'string' ? f : f.w;
+        if ((links === 0 && NOT_NEGATING.get(opener)?.has(w)) || (links > 0 && isComparative(w))) {
+          for (let j = 0; j < links; j++) {
+            const k = nw - links + j;
+            const at = linkAt[j] as number;
+            const l = (spans.entries[k] as WordEntry).f;
+            if (typeof l === 'string') spans.tokenAt[k] = at;
+            out[at] = typeof l === 'string' ? l : l.w;
+          }
+          scope = 0;
+          opener = undefined;
+        } else if (links < 2 && LINKS.get(opener)?.has(w)) {
+          linkAt[links++] = out.length + (typeof f === 'string' ? 0 : (f.caps ? 1 : 0) + (f.elong ? 1 : 0));
+        } else {
+          opener = undefined;
+        }
+      }
       if (typeof f === 'string') {
+        prev = f;
         if (scope > 0) {
           spans.tokenAt[nw++] = -1;
           out.push(negated(f));
@@ -252,6 +307,9 @@ export function tokenize(text: string): string[] {
       if (f.negator) {
         out.push(f.w);
         scope = MAX_SCOPE;
+        // "can not" is "cannot"
+        opener = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
+        links = 0;
       } else if (f.breaker) {
         out.push(f.w);
         scope = 0;
@@ -262,6 +320,7 @@ export function tokenize(text: string): string[] {
       } else {
         out.push(f.w);
       }
+      prev = f.w;
     } else if (m[9] !== undefined) {
       scope = 0;
     } else if (m[8] !== undefined) {
