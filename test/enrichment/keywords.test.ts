@@ -107,6 +107,18 @@ describe('extractKeywords', () => {
     for (const w of k) expect(w).not.toMatch(/^@user/);
   });
 
+  it('reads a bracketed placeholder of anonymized or removed text as no word', () => {
+    expect(extractKeywords('[NAME] IS SMILING EVERYONE')).toEqual([]);
+    expect(extractKeywords('omg [NAME] and his dad walking out together is so cute')).not.toContain('name');
+    expect(extractKeywords("I'm a cradle [RELIGION], so really interesting to hear")).not.toContain(
+      'religion',
+    );
+    expect(extractKeywords('[deleted]')).toEqual([]);
+    // the same words unbracketed, and other bracketed words, are words
+    expect(extractKeywords('Pick a name for the band')).toContain('name');
+    expect(extractKeywords('Watch the new video [VIDEO]')).toContain('video');
+  });
+
   it('reads a verb that is also a noun as the noun after a determiner, and as the verb elsewhere', () => {
     expect(extractKeywords('Just finished my morning run, feeling great')).toContain('morning run');
     expect(extractKeywords('Had a great evening walk')).toContain('evening walk');

@@ -134,6 +134,11 @@ export const NOUN_MARKERS: ReadonlySet<string> = new Set(
  *  cue, where the handle of a real account ("@nba", "@apple") is both */
 export const PLACEHOLDER_HANDLES: ReadonlySet<string> = new Set(['user', 'username', 'users']);
 
+/** words that stand in brackets for a removed one: GoEmotions' anonymized names and religions
+ *  ("[NAME] is smiling"), and Reddit's removed comments ("[deleted]", "[removed]"); in brackets such a
+ *  word is no word of the text (the keyword tokenizer reads it as a boundary) */
+export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(['name', 'religion', 'deleted', 'removed']);
+
 /** evaluative or generic modifiers that are dropped from the start of a candidate phrase
  *  ("a novel efficient algorithm" → "algorithm") */
 export const GENERIC_MODIFIERS: ReadonlySet<string> = new Set(

@@ -1,6 +1,7 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
 import { wordSpansOf } from '../engine/tokenizer.js';
+import { PLACEHOLDER_WORDS } from './lexicon.js';
 import { factsOf, type WordFacts } from './words.js';
 
 export type TokenKind = 'word' | 'hashtag' | 'mention' | 'url' | 'break';
@@ -55,6 +56,11 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
     if (m[4] !== undefined) {
       const raw = m[4];
+      if (placeholder(src, m.index, raw)) {
+        out.push({ kind: 'break', raw: '', lower: '', sent, first: false, facts: undefined });
+        first = false;
+        continue;
+      }
       let lower: string | undefined;
       let facts: WordFacts | undefined;
       if (spans !== undefined) {
@@ -99,6 +105,15 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
     }
   }
   return out;
+}
+
+/** a word of PLACEHOLDER_WORDS right inside square brackets ("[NAME]", "[deleted]") */
+function placeholder(src: string, at: number, raw: string): boolean {
+  return (
+    src.charCodeAt(at - 1) === 91 && // [
+    src.charCodeAt(at + raw.length) === 93 && // ]
+    PLACEHOLDER_WORDS.has(raw.toLowerCase())
+  );
 }
 
 /** lowercase, apostrophes normalised to ' */
