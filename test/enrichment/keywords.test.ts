@@ -107,6 +107,16 @@ describe('extractKeywords', () => {
     for (const w of k) expect(w).not.toMatch(/^@user/);
   });
 
+  it('cuts phrases at contracted function words', () => {
+    for (const text of [
+      "They may have a SuperBowl in Dallas, but Dallas ain't winning a SuperBowl",
+      "If Cundiff would've made the field goal I could've been eating a sub",
+      "Whisper me your steam id but it'll be 1-2 hours",
+      "Why's he pointless? It'd be funny if it weren't so pathetic",
+    ])
+      for (const k of extractKeywords(text)) expect(k, text).not.toMatch(/'/);
+  });
+
   it('reads a bracketed placeholder of anonymized or removed text as no word', () => {
     expect(extractKeywords('[NAME] IS SMILING EVERYONE')).toEqual([]);
     expect(extractKeywords('omg [NAME] and his dad walking out together is so cute')).not.toContain('name');

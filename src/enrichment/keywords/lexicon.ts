@@ -27,6 +27,8 @@ together too toward towards u under unless until up upon us v very via w was was
 well were weren't what what's whatever when whence whenever where where's whereas whereby wherein whereupon
 wherever whether which while whither who who's whoever whole whom whose why will with within without won't
 would wouldn't x y yet you you'd you'll you're you've your yours yourself yourselves z
+ain't could've would've should've might've must've it'd it'll that'll there'll who'll what'll that'd
+who'd there'd how's when's why's who've what've ya'll
 im ive id dont doesnt didnt cant wont isnt arent wasnt aint ur u r ya yall y'all gonna wanna gotta lol lmao
 lmfao rofl omg omfg smh tbh imo imho idk idc btw fyi irl ikr tho thx ty pls plz yeah yea yep yes nope nah ok
 okay oh ah ahh aww haha hahaha hehe hmm hm um uh wow yay ugh oops hey hi hello bye rt via amp gt lt
