@@ -19,7 +19,8 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     terms: `tech technology software app apps update upgrade device gadget smartphone phone laptop computer pc
       tablet internet wifi online website browser download install code coding programming developer server
       cloud data digital startup algorithm robot robotics chip processor battery charger bluetooth screen
-      keyboard cyber hack hacker password privacy bug glitch feature version launch users platform`,
+      keyboard cyber hack hacker password privacy bug glitch feature version launch users platform
+      headphones earbuds smartwatch`,
     strong: `iphone android ios ipad macbook windows linux google apple microsoft samsung chatgpt openai ai
       artificial_intelligence machine_learning blockchain javascript python github tesla spacex 5g vr
       metaverse nvidia intel amd elon musk twitter facebook instagram tiktok youtube`,
@@ -118,7 +119,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     terms: `travel traveling travelling trip trips vacation holiday holidays flight flights airport airline
       plane hotel hotels resort beach island tour tourist tourism destination passport visa luggage
       baggage suitcase booking boarding cruise road trip backpacking adventure explore abroad city
-      sightseeing airbnb hostel train journey`,
+      sightseeing airbnb hostel train journey landed layover jetlag`,
     strong: `wanderlust delta_airlines ryanair easyjet emirates lufthansa expedia tripadvisor jetblue
       southwest_airlines airlines`,
     emoji: '✈️🏖️🏝️🗺️🧳🌍🌎🌏🏨🚢⛱️',
