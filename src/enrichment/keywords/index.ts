@@ -308,21 +308,21 @@ function toUnits(
       const info = infos.at(i);
       // (a verb of NOUN_VERBS is never CONTENT by itself; nounByContext reads it as a noun)
       const noun = (info & NOUN_VERB) !== 0 && nounByContext(infos, i);
+      const casing = casingOf(t);
+      const capital = casing !== ALL_CAPS && t.raw !== t.lower;
       // "New York", "Great Britain": an adjective of NAME_OPENERS that opens a name is part of it
       // (but a sentence that opens with "First" or "Last" mostly orders what follows: "First Murray
       // is out …")
       const opener =
+        capital &&
         NAME_OPENERS.has(t.lower) &&
-        t.raw !== t.lower &&
-        casingOf(t) !== ALL_CAPS &&
         nameWord(tokens[i + 1]) &&
-        (casingOf(t) === CAPITALIZED || (t.lower !== 'first' && t.lower !== 'last'));
+        (casing === CAPITALIZED || (t.lower !== 'first' && t.lower !== 'last'));
       const plain =
         (info & NUMBER_WORD) !== 0 ||
         loneDay(infos, i, info) ||
         verbByContext(infos, i, info) ||
         tokens[i + 1]?.lower === 'than';
-      const casing = casingOf(t);
       // a lowercase word before a name of two or more capitalized words describes the person or
       // place ("manager Arne Slot", "chief executive Ingrid Solberg"): the name is a phrase of its own
       if (casing === CAPITALIZED && nameWord(tokens[i + 1]) && lowercase(tokens[i - 1])) seg++;
@@ -333,7 +333,7 @@ function toUnits(
         head: noun || (plain ? false : (info & HEAD) !== 0),
         cased: casing === CAPITALIZED,
         upper: casing === ALL_CAPS,
-        capital: casing !== ALL_CAPS && t.raw !== t.lower,
+        capital,
         sent: t.sent,
         seg,
         hashtag: false,
