@@ -32,6 +32,10 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Our flight to Bali got delayed but the hotel is gorgeous #travel')[0]).toBe(
       'travel',
     );
+    // "died" and "dead" are mostly a flat battery or a laugh, not news
+    expect(classifyTopics('My phone died again')).not.toContain('news');
+    expect(classifyTopics("I'm dead 😂")).not.toContain('news');
+    expect(classifyTopics('Police say two people died in the crash')).toContain('news');
     // gadgets and flights named by everyday words
     expect(classifyTopics('Loving my new headphones, best purchase ever')).toContain('technology');
     expect(classifyTopics('Just landed in Tokyo, so excited!')).toEqual(['travel']);

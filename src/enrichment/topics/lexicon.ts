@@ -167,7 +167,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   },
   news: {
     scope: 'Breaking news, current events, disasters, crime, accidents, social issues and causes',
-    terms: `news breaking report reported reports headline announced killed dead death died shooting
+    terms: `news breaking report reported reports headline announced killed death shooting
       police arrest arrested crime murder victim attack fire flood earthquake storm hurricane accident
       crash emergency disaster rescue rights racism equality justice protest activist climate change
       refugees poverty homeless abuse violence safety community charity donate awareness`,
