@@ -32,6 +32,9 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Our flight to Bali got delayed but the hotel is gorgeous #travel')[0]).toBe(
       'travel',
     );
+    // "finally" is no "final" (sports) or "finale" (film_tv)
+    expect(classifyTopics('Just finished my homework finally')).not.toContain('sports');
+    expect(classifyTopics('Just finished my homework finally')).not.toContain('film_tv');
     // "died" and "dead" are mostly a flat battery or a laugh, not news
     expect(classifyTopics('My phone died again')).not.toContain('news');
     expect(classifyTopics("I'm dead 😂")).not.toContain('news');

@@ -111,7 +111,8 @@ function tokenKey(t: Token): string {
 /** Words that read by a key of their own instead of their stem:
  *  - words whose Porter stem is the stem of a word of another meaning in another topic's lexicon:
  *    "anime" and "animation" stem to "anim" like "animals" (pets), "university" to "univers" like
- *    "universe" (science), "tired" to "tire" like "tires" (automotive);
+ *    "universe" (science), "tired" to "tire" like "tires" (automotive), "finally" to "final" like
+ *    "finals" (sports) and "finale" (film_tv), "physically" to "physic" like "physics";
  *  - the strong single-word names (TopicDef.strong) whose stem is not the name less a plural "s":
  *    a name does not inflect, and its stem is often a common word's ("valorant" → "valor",
  *    "emirates" → "emir", "cowboys" → "cowboi", as in "cowboy hat"). Such a name reads as itself
@@ -127,6 +128,8 @@ const OWN_KEYS: ReadonlyMap<string, string> = (() => {
     ['university', 'university'],
     ['universities', 'university'],
     ['tired', 'tired'],
+    ['finally', 'finally'],
+    ['physically', 'physically'],
     // strong names in the plural whose singular is a common word ("open the window", "a warrior",
     // "a raven", "patriotic"): only the plural is the name
     ...['windows', 'warriors', 'ravens', 'packers', 'patriots', 'dominos'].map(
