@@ -32,6 +32,8 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Our flight to Bali got delayed but the hotel is gorgeous #travel')[0]).toBe(
       'travel',
     );
+    // "interesting" is no "interest" rate (finance)
+    expect(classifyTopics('That was interesting')).not.toContain('finance');
     // "finally" is no "final" (sports) or "finale" (film_tv)
     expect(classifyTopics('Just finished my homework finally')).not.toContain('sports');
     expect(classifyTopics('Just finished my homework finally')).not.toContain('film_tv');

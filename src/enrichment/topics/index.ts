@@ -112,7 +112,8 @@ function tokenKey(t: Token): string {
  *  - words whose Porter stem is the stem of a word of another meaning in another topic's lexicon:
  *    "anime" and "animation" stem to "anim" like "animals" (pets), "university" to "univers" like
  *    "universe" (science), "tired" to "tire" like "tires" (automotive), "finally" to "final" like
- *    "finals" (sports) and "finale" (film_tv), "physically" to "physic" like "physics";
+ *    "finals" (sports) and "finale" (film_tv), "physically" to "physic" like "physics",
+ *    "interesting" and "interested" to "interest" (finance);
  *  - the strong single-word names (TopicDef.strong) whose stem is not the name less a plural "s":
  *    a name does not inflect, and its stem is often a common word's ("valorant" → "valor",
  *    "emirates" → "emir", "cowboys" → "cowboi", as in "cowboy hat"). Such a name reads as itself
@@ -130,6 +131,8 @@ const OWN_KEYS: ReadonlyMap<string, string> = (() => {
     ['tired', 'tired'],
     ['finally', 'finally'],
     ['physically', 'physically'],
+    ['interesting', 'interesting'],
+    ['interested', 'interested'],
     // strong names in the plural whose singular is a common word ("open the window", "a warrior",
     // "a raven", "patriotic"): only the plural is the name
     ...['windows', 'warriors', 'ravens', 'packers', 'patriots', 'dominos'].map(
