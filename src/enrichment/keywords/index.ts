@@ -11,7 +11,6 @@ import {
   NAMED_DAY_MODIFIERS,
   NOUN_MARKERS,
   NOUN_VERBS,
-  PLACEHOLDER_HANDLES,
   RELATIVE_DAYS,
   STOPWORDS,
   SUFFIX_NOUNS,
@@ -370,8 +369,6 @@ function toUnits(
       }
     } else if (t.kind === 'mention') {
       seg++;
-      // a handle that stands for any account names nothing
-      if (PLACEHOLDER_HANDLES.has(t.lower)) continue;
       social.push({
         key: '@' + t.lower,
         words: [],

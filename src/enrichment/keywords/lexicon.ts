@@ -133,12 +133,14 @@ export const NOUN_MARKERS: ReadonlySet<string> = new Set(
 
 /** handles that stand for any account in data sets whose authors hid the real ones ("@user" in
  *  SemEval / TweetEval, "@USER", "@username"; lowercase, without the "@"): no keyword and no topic
- *  cue, where the handle of a real account ("@nba", "@apple") is both */
+ *  cue, where the handle of a real account ("@nba", "@apple") is both; the tokenizer of keywords
+ *  and topics (tokenize.ts) gives such a handle as a `placeholder` token */
 export const PLACEHOLDER_HANDLES: ReadonlySet<string> = new Set(['user', 'username', 'users']);
 
 /** words that stand in brackets for a removed one: GoEmotions' anonymized names and religions
  *  ("[NAME] is smiling"), and Reddit's removed comments ("[deleted]", "[removed]"); in brackets such a
- *  word is no word of the text (the keyword tokenizer reads it as a boundary) */
+ *  word is no word of the text (tokenize.ts gives it as a `placeholder` token, as it does the
+ *  handles above) */
 export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(['name', 'religion', 'deleted', 'removed']);
 
 /** evaluative or generic modifiers that are dropped from the start of a candidate phrase

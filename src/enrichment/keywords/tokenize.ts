@@ -1,10 +1,12 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
 import { wordSpansOf } from '../engine/tokenizer.js';
-import { PLACEHOLDER_WORDS } from './lexicon.js';
+import { PLACEHOLDER_HANDLES, PLACEHOLDER_WORDS } from './lexicon.js';
 import { factsOf, type WordFacts } from './words.js';
 
-export type TokenKind = 'word' | 'hashtag' | 'mention' | 'url' | 'break';
+/** 'placeholder': what a data set wrote in place of a removed name or account ("[NAME]", "@user"),
+ *  no word and no handle: neither a keyword nor a topic cue */
+export type TokenKind = 'word' | 'hashtag' | 'mention' | 'placeholder' | 'url' | 'break';
 
 export interface Token {
   kind: TokenKind;
@@ -57,7 +59,14 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
     if (m[4] !== undefined) {
       const raw = m[4];
       if (placeholder(src, m.index, raw)) {
-        out.push({ kind: 'break', raw: '', lower: '', sent, first: false, facts: undefined });
+        out.push({
+          kind: 'placeholder',
+          raw,
+          lower: raw.toLowerCase(),
+          sent,
+          first: false,
+          facts: undefined,
+        });
         first = false;
         continue;
       }
@@ -93,7 +102,9 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
       first = false;
     } else if (m[3] !== undefined) {
       const lower = m[3].toLowerCase();
-      out.push({ kind: 'mention', raw: m[3], lower, sent, first: false, facts: factsOf(lower) });
+      if (PLACEHOLDER_HANDLES.has(lower))
+        out.push({ kind: 'placeholder', raw: m[3], lower, sent, first: false, facts: undefined });
+      else out.push({ kind: 'mention', raw: m[3], lower, sent, first: false, facts: factsOf(lower) });
     } else if (m[5] !== undefined) {
       // a full stop or a line break ends a sentence, except a line break before a lowercase word
       // (a wrapped line); a full stop; "e.g." style abbreviations only cost a spurious boundary

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { splitHashtag } from '../keywords/hashtags.js';
 import { stem } from '../keywords/index.js';
-import { PLACEHOLDER_HANDLES, STOPWORDS } from '../keywords/lexicon.js';
+import { STOPWORDS } from '../keywords/lexicon.js';
 import { type Token, tokenize } from '../keywords/tokenize.js';
 import { stemWith } from '../keywords/words.js';
 import { TOPICS } from './lexicon.js';
@@ -466,7 +466,7 @@ function textTerms(text: string, heads?: ReadonlySet<string>): Map<string, numbe
       put(tokenKey(t), HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      if (!PLACEHOLDER_HANDLES.has(t.lower)) put(tokenKey(t), 1);
+      put(tokenKey(t), 1);
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') put(t.raw, 1);
@@ -618,11 +618,9 @@ function builtInTextScores(text: string, out: Float64Array): Float64Array {
       put(e.key, e.list, HASHTAG_WEIGHT);
       prev = undefined;
     } else if (t.kind === 'mention') {
-      if (!PLACEHOLDER_HANDLES.has(t.lower)) {
-        const e = builtInKey(t, heads);
-        if (e.firstPerson) firstPerson = true;
-        put(e.key, e.list, 1);
-      }
+      const e = builtInKey(t, heads);
+      if (e.firstPerson) firstPerson = true;
+      put(e.key, e.list, 1);
       prev = undefined;
     } else {
       if (t.raw === '$' || t.raw === '%' || t.raw === '€' || t.raw === '£') putKey(t.raw, 1);
