@@ -10,8 +10,10 @@ import json
 import re
 import socket
 import threading
+import time
 import urllib.error
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Tuple, Union
 
@@ -126,7 +128,16 @@ def test_every_endpoint_returns_its_data_and_charges_what_it_reports(server: Ser
 
 
 def _a_clipnet_post_url(g: Gleaner) -> str:
-    return g.clipnet_posts(username="rafatech", limit=1)["data"]["posts"][0]["url"]
+    # a post at least two days old: the world's newest post is published minutes before midnight
+    # UTC and its first comments come later, so shortly after midnight it has none yet (as
+    # test/e2e/sandbox-api.test.ts picks its post)
+    posts = g.clipnet_posts(username="rafatech", limit=5)["data"]["posts"]
+    cutoff = time.time() - 2 * 86_400
+    return next(
+        p["url"]
+        for p in posts
+        if datetime.fromisoformat(p["timestamp"].replace("Z", "+00:00")).timestamp() < cutoff
+    )
 
 
 def test_enrichment_and_its_price(server: Server, key: Dict[str, Any]) -> None:
