@@ -22,7 +22,7 @@ import { readJsonl } from './data.js';
 /** minScore, dominance and minDf chosen on the TweetTopic pool's CV means (not nested); minShare is
  *  the lowest share caller categories may use: the nested CV chooses among share and lift floors at
  *  run time (CustomParams, scripts/eval/topics.ts; docs/topics-and-keywords.md) */
-export const EXPANSION_OPTIONS = { minScore: 1, dominance: 2, minDf: 5, minShare: 0.25, skipDaily: true };
+export const EXPANSION_OPTIONS = { minScore: 1, dominance: 1.5, minDf: 5, minShare: 0.25, skipDaily: true };
 
 export type ExpansionRow = [key: string, topic: string, share: number, lift: number];
 

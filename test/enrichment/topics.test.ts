@@ -96,6 +96,20 @@ describe('classifyTopics (built-in taxonomy)', () => {
     );
   });
 
+  it('reads a word of a two-word seed phrase alone as the common word it is', () => {
+    // "climate change", "prime minister", "red carpet", "ice cream" were split into seed words, so
+    // "change" was a news cue, "prime" a politics cue and "red" a celebrity cue on their own
+    expect(classifyTopics('Things changed a lot since then')).not.toContain('news');
+    expect(classifyTopics('Amazon Prime is down again')).not.toContain('politics');
+    expect(classifyTopics('I painted the door red')).not.toContain('entertainment');
+    // the phrases themselves still count
+    expect(classifyTopics('Climate change is real and we must act')).toContain('news');
+    expect(classifyTopics('The prime minister resigned tonight')).toContain('politics');
+    expect(classifyTopics('Walking the red carpet tonight')).toContain('entertainment');
+    expect(classifyTopics('Nothing beats ice cream in summer')).toContain('food_drink');
+    expect(classifyTopics('Road trip with the boys this weekend')).toContain('travel');
+  });
+
   it('keeps apart words whose stems collide with a word of another topic', () => {
     // "anime" and "animation" stem like "animals", "university" like "universe", "tired" like "tires"
     expect(classifyTopics('Anime night with friends')).not.toContain('pets_animals');

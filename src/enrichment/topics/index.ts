@@ -83,7 +83,7 @@ export const CUSTOM_PARAMS: Readonly<CustomParams> = {
   contested: 0,
   expansion: 1,
   expansionShare: 0.25,
-  expansionLift: 0,
+  expansionLift: 8,
   combine: 'sum',
 };
 const MAX_LABELS = 3;
@@ -179,8 +179,8 @@ function addTopicTerms(index: TermIndex, topic: string, label: number, scale: nu
   const def = TOPICS.get(topic);
   if (!def) return;
   const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean);
-  for (const w of words(def.terms)) add(index, termKey(w), label, scale);
-  // a two-word name ("world_cup") is indexed as the pair only (see TopicDef.strong)
+  // a two-word term or name ("ice_cream", "world_cup") is indexed as the pair only (see TopicDef)
+  for (const w of words(def.terms)) add(index, termKey(w.replaceAll('_', ' ')), label, scale);
   for (const w of words(def.strong)) add(index, termKey(w.replaceAll('_', ' ')), label, 2 * scale);
   for (const e of (def.emoji ?? '').match(EMOJI) ?? []) add(index, e, label, scale);
 }

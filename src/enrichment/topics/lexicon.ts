@@ -5,7 +5,8 @@
 
 export interface TopicDef {
   scope: string;
-  /** single words or short phrases, lowercase */
+  /** single words, lowercase; a two-word phrase is written with `_` ("ice_cream") and counts only as
+   *  the pair, as in `strong` */
   terms: string;
   /** strong cues: count double (unambiguous names, jargon); a two-word name is written with `_`
    *  ("world_cup") and counts only as the pair, since its words alone are common ("world", "cup") */
@@ -48,7 +49,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   music: {
     scope: 'Songs, albums, artists, concerts, playlists, genres, music industry',
     terms: `music song songs album albums track single lyrics singer sing singing sang band concert tour gig
-      festival playlist radio dj rap rapper hip hop rock pop jazz country guitar piano drum drums bass
+      festival playlist radio dj rap rapper hip_hop rock pop jazz country guitar piano drum drums bass
       beat producer studio mixtape ep vinyl spotify soundtrack musician choir melody chorus verse listen
       listening stage`,
     strong: 'kpop bts blackpink beyonce taylor_swift drake kanye grammy grammys billboard nowplaying',
@@ -67,7 +68,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   entertainment: {
     scope: 'Celebrities, pop culture, influencers, award shows, gossip, memes, viral trends',
     terms: `celebrity celebrities celeb famous fame star stars fan fans fandom gossip rumor influencer viral
-      trend trending meme memes award awards red carpet paparazzi tabloid reality idol icon superstar
+      trend trending meme memes award awards red_carpet paparazzi tabloid reality idol icon superstar
       scandal premiere interview podcast`,
     strong: 'kardashian kardashians kanye rihanna bieber selena_gomez met_gala vmas bbnaija',
     emoji: '⭐🌟✨📸',
@@ -108,7 +109,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     terms: `food foods eat eating ate meal meals dinner lunch breakfast brunch snack recipe recipes cook
       cooking cooked bake baking chef kitchen restaurant cafe menu dish delicious tasty yummy hungry
       pizza burger fries chicken steak pasta sushi tacos sandwich salad soup rice noodles bread cake
-      cookies dessert chocolate ice cream coffee tea latte matcha juice smoothie wine beer cocktail
+      cookies dessert chocolate ice_cream coffee tea latte matcha juice smoothie wine beer cocktail
       drink drinks drinking bar vegan vegetarian spicy flavor taste bbq grill`,
     strong: `foodie foodporn mcdonalds starbucks kfc subway dominos chipotle ubereats doordash grubhub
       nutella`,
@@ -118,7 +119,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     scope: 'Trips, vacations, flights, hotels, destinations, airlines, tourism, commuting abroad',
     terms: `travel traveling travelling trip trips vacation holiday holidays flight flights airport airline
       plane hotel hotels resort beach island tour tourist tourism destination passport visa luggage
-      baggage suitcase booking boarding cruise road trip backpacking adventure explore abroad city
+      baggage suitcase booking boarding cruise road_trip backpacking adventure explore abroad city
       sightseeing airbnb hostel train journey landed layover jetlag`,
     strong: `wanderlust delta_airlines ryanair easyjet emirates lufthansa expedia tripadvisor jetblue
       southwest_airlines airlines`,
@@ -157,9 +158,9 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   politics: {
     scope: 'Government, elections, parties, policy, politicians, laws, geopolitics',
     terms: `politics political politician government election elections vote voting voter votes
-      campaign president senator senate congress parliament minister prime party democrat democrats
+      campaign president senator senate congress parliament minister prime_minister party democrat democrats
       republican republicans liberal conservative left right policy policies law laws bill court
-      supreme justice legislation governor mayor war military sanctions protest protests rally
+      supreme_court justice legislation governor mayor war military sanctions protest protests rally
       immigration border tax reform administration debate`,
     strong: `trump biden obama clinton hillary gop brexit putin modi bjp congress dnc rnc potus maga
       whitehouse kremlin nato`,
@@ -169,7 +170,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     scope: 'Breaking news, current events, disasters, crime, accidents, social issues and causes',
     terms: `news breaking report reported reports headline announced killed death shooting
       police arrest arrested crime murder victim attack fire flood earthquake storm hurricane accident
-      crash emergency disaster rescue rights racism equality justice protest activist climate change
+      crash emergency disaster rescue rights racism equality justice protest activist climate_change
       refugees poverty homeless abuse violence safety community charity donate awareness`,
     strong: 'blm metoo breakingnews cnn bbc reuters fox nytimes',
     emoji: '📰🚨🗞️',
