@@ -66,7 +66,39 @@ describe('tokenizer', () => {
     expect(tokenize("I don't feel better")).toEqual(['i', "don't", 'NEG_feel', 'NEG_better']);
     expect(tokenize("I can't be there")).toEqual(['i', "can't", 'NEG_be', 'NEG_there']);
     expect(tokenize("I don't believe you")).toEqual(['i', "don't", 'NEG_believe', 'NEG_you']);
-    expect(tokenize('not bad')).toEqual(['not', 'NEG_bad']);
+    expect(tokenize('not good')).toEqual(['not', 'NEG_good']);
+    expect(tokenize("no worries, don't worry")).toEqual(['no', 'NEG_worries', "don't", 'NEG_worry']);
+  });
+  it('reads a negator with a word of bad judgement right after it as litotes', () => {
+    expect(tokenize('not bad')).toEqual(['<litotes>']);
+    expect(tokenize('Not bad at all for the price')).toEqual([
+      '<litotes>',
+      'at',
+      'all',
+      'for',
+      'the',
+      'price',
+    ]);
+    // up to two link words between, read plain
+    expect(tokenize("It's not a bad idea")).toEqual(["it's", '<litotes>', 'a', 'idea']);
+    expect(tokenize('not too bad')).toEqual(['<litotes>', 'too']);
+    expect(tokenize("I don't hate it")).toEqual(['i', '<litotes>', 'it']);
+    // further on in the scope a bad word is no litotes: "stupid" here is meant
+    expect(tokenize("I don't like this stupid phone")).toEqual([
+      'i',
+      "don't",
+      'NEG_like',
+      'NEG_this',
+      'NEG_stupid',
+      'NEG_phone',
+    ]);
+    expect(tokenize('not very very very bad')).toEqual([
+      'not',
+      'NEG_very',
+      'NEG_very',
+      'NEG_very',
+      'NEG_bad',
+    ]);
   });
   it('handles empty input', () => {
     expect(tokenize('')).toEqual([]);
@@ -97,6 +129,24 @@ describe('analyze', () => {
       expect(one(text, provider).sentiment, text).toBe('positive');
     expect(one("It can't get any worse", provider).sentiment).toBe('negative');
     expect(one("It isn't any better", provider).sentiment).not.toBe('positive');
+  });
+
+  it.each(PROVIDERS)('reads litotes as no complaint about the thing (%s)', (provider) => {
+    for (const text of [
+      'not bad',
+      'The food was not bad',
+      'not terrible',
+      "I don't hate it",
+      'Not bad at all for the price',
+      "It's not a bad idea",
+      'not the worst',
+      'No problem at all',
+    ])
+      expect(one(text, provider).sentiment, text).not.toBe('negative');
+    // a bad word further on in the scope is meant
+    expect(one("I don't like this stupid phone", provider).sentiment).toBe('negative');
+    expect(one('not good', provider).sentiment).toBe('negative');
+    expect(one('The food was bad', provider).sentiment).toBe('negative');
   });
 
   it.each(PROVIDERS)('reads literal JSON escapes as the characters they stand for (%s)', (provider) => {

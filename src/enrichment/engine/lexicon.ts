@@ -7,10 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
+import { LITOTES } from './tokenizer.js';
 
 export const SENTIMENT_LEXICON = 'sentiment-lexicon.tsv';
 /** a word read in a negation scope (`NEG_word`) counts with its valence times this (VADER's factor) */
 export const NEGATED_VALENCE = -0.74;
+/** litotes (tokenizer.ts LITOTES: "not bad", "I don't hate it") counts as VADER reads "not bad", whose
+ *  word is the commonest of them: bad's −2.5 times NEGATED_VALENCE */
+export const LITOTES_VALENCE = -2.5 * NEGATED_VALENCE;
 
 let table: Map<string, number> | undefined;
 let present: boolean | undefined;
@@ -30,7 +34,7 @@ export function tokenValence(t: string): number | undefined {
     const v = lex.get(t.slice(4));
     return v === undefined ? undefined : v * NEGATED_VALENCE;
   }
-  return lex.get(t);
+  return t === LITOTES ? LITOTES_VALENCE : lex.get(t);
 }
 
 /** the two features from the summed positive and negative valence (see lexiconFeatures) */

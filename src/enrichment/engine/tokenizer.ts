@@ -6,7 +6,8 @@
 //   emoticons and emoji → themselves (':)', '<3', '😂'; emoji of clear polarity add ':)' or ':('), '!'/'?' runs → '!', '!!', '?', '??', '?!',
 //   elongated words → two repeats ('soooo' → 'soo') plus a <elong> marker,
 //   ALL-CAPS words → the lowercase word plus a <caps> marker,
-//   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation).
+//   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation),
+//   a negator with a word of bad judgement right after it → '<litotes>' ('not bad').
 
 // Text copied out of JSON that was escaped twice carries literal escapes ('I\u2019m',
 // 'a\u002c b'); many tweet corpora and exports do. Read them as the characters they stand for,
@@ -101,6 +102,22 @@ const COMPARATIVES = new Set(
   ).split(' '),
 );
 const isComparative = (w: string) => COMPARATIVES.has(w) || (w.length >= 5 && w.endsWith('ier'));
+// Litotes: a word of bad judgement negated right after any negator, or after at most two of
+// LITOTES_LINKS ("not bad", "not too bad", "not a bad idea", "not the worst", "no problem", "nothing
+// wrong", "I don't hate it"), says the thing is all right, not that it is bad. The negator becomes
+// the one token LITOTES and the word gives none: LITOTES has no character n-grams (those of "bad"
+// are the word's own, and they outweighed the negation), and the negator's own token is read in
+// every negative text. The scope closes after it ("not bad at all, great price"). Words of
+// worry are not in the list: "no worries" and "don't worry" read positive as negated words, and
+// merged into LITOTES "no worries" read negative (an experimental training run).
+export const LITOTES = '<litotes>';
+const LITOTES_WORDS = new Set(
+  (
+    'bad terrible awful horrible horrendous dreadful worst wrong hate boring ugly shabby lame ' +
+    'disappointing disappointed problem problems'
+  ).split(' '),
+);
+const LITOTES_LINKS = new Set('too that so half a as all at the really very even exactly an'.split(' '));
 
 // Emoji of clear polarity also emit the matching emoticon: the tweet training data predates
 // emoji (its texts carry emoticons, not emoji), so this lets ':)' and ':(' weights carry over.
@@ -244,7 +261,11 @@ export function tokenize(text: string): string[] {
   // the negator that opened the scope, while its next words may still make an idiom of it; the
   // link words read so far ("be", "any") and where their tokens are
   let opener: string | undefined;
+  let openerAt = 0;
   let links = 0;
+  // whether every link word read so far may lead to a comparative idiom (LINKS), to litotes
+  let comparativeLinks = true;
+  let litotesLinks = true;
   let prev = '';
   let nw = 0;
   spans.text = '';
@@ -273,7 +294,12 @@ export function tokenize(text: string): string[] {
         // the words right after a negator: an idiom may take the scope back (NOT_NEGATING), also
         // from the link words already read negated (LINKS: "couldn't be happier")
         const w = typeof f === 'string' ? f : f.w;
-        if ((links === 0 && NOT_NEGATING.get(opener)?.has(w)) || (links > 0 && isComparative(w))) {
+        const litotes = litotesLinks && LITOTES_WORDS.has(w);
+        if (
+          litotes ||
+          (links === 0 && NOT_NEGATING.get(opener)?.has(w)) ||
+          (links > 0 && comparativeLinks && isComparative(w))
+        ) {
           for (let j = 0; j < links; j++) {
             const k = nw - links + j;
             const at = linkAt[j] as number;
@@ -283,7 +309,19 @@ export function tokenize(text: string): string[] {
           }
           scope = 0;
           opener = undefined;
-        } else if (links < 2 && LINKS.get(opener)?.has(w)) {
+          if (litotes) {
+            spans.tokenAt[nw++] = -1;
+            if (typeof f !== 'string') {
+              if (f.caps) out.push('<caps>');
+              if (f.elong) out.push('<elong>');
+            }
+            out[openerAt] = LITOTES;
+            prev = w;
+            continue;
+          }
+        } else if (links < 2 && (LINKS.get(opener)?.has(w) || LITOTES_LINKS.has(w))) {
+          comparativeLinks &&= LINKS.get(opener)?.has(w) === true;
+          litotesLinks &&= LITOTES_LINKS.has(w);
           linkAt[links++] = out.length + (typeof f === 'string' ? 0 : (f.caps ? 1 : 0) + (f.elong ? 1 : 0));
         } else {
           opener = undefined;
@@ -305,11 +343,14 @@ export function tokenize(text: string): string[] {
       if (f.caps) out.push('<caps>');
       if (f.elong) out.push('<elong>');
       if (f.negator) {
+        openerAt = out.length;
         out.push(f.w);
         scope = MAX_SCOPE;
         // "can not" is "cannot"
         opener = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
         links = 0;
+        comparativeLinks = true;
+        litotesLinks = true;
       } else if (f.breaker) {
         out.push(f.w);
         scope = 0;
