@@ -319,12 +319,16 @@ export function tokenize(text: string): string[] {
             prev = w;
             continue;
           }
-        } else if (links < 2 && (LINKS.get(opener)?.has(w) || LITOTES_LINKS.has(w))) {
-          comparativeLinks &&= LINKS.get(opener)?.has(w) === true;
-          litotesLinks &&= LITOTES_LINKS.has(w);
-          linkAt[links++] = out.length + (typeof f === 'string' ? 0 : (f.caps ? 1 : 0) + (f.elong ? 1 : 0));
         } else {
-          opener = undefined;
+          const comparativeLink = LINKS.get(opener)?.has(w) === true;
+          const litotesLink = LITOTES_LINKS.has(w);
+          if (links < 2 && (comparativeLink || litotesLink)) {
+            comparativeLinks &&= comparativeLink;
+            litotesLinks &&= litotesLink;
+            linkAt[links++] = out.length + (typeof f === 'string' ? 0 : (f.caps ? 1 : 0) + (f.elong ? 1 : 0));
+          } else {
+            opener = undefined;
+          }
         }
       }
       if (typeof f === 'string') {

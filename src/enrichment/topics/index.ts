@@ -121,23 +121,15 @@ function tokenKey(t: Token): string {
  *  - the strong names in the plural whose singular is a common word ("windows", "warriors",
  *    "patriots", whose stem "patriot" is also that of "patriotic"): only the plural is the name. */
 const OWN_KEYS: ReadonlyMap<string, string> = (() => {
+  const self = (w: string): [string, string] => [w, w];
   const keys = new Map([
-    ['anime', 'anime'],
-    ['animation', 'animation'],
+    ...['anime', 'animation', 'animated', 'university', 'tired'].map(self),
+    ...['finally', 'physically', 'interesting', 'interested'].map(self),
     ['animations', 'animation'],
-    ['animated', 'animated'],
-    ['university', 'university'],
     ['universities', 'university'],
-    ['tired', 'tired'],
-    ['finally', 'finally'],
-    ['physically', 'physically'],
-    ['interesting', 'interesting'],
-    ['interested', 'interested'],
     // strong names in the plural whose singular is a common word ("open the window", "a warrior",
     // "a raven", "patriotic"): only the plural is the name
-    ...['windows', 'warriors', 'ravens', 'packers', 'patriots', 'dominos'].map(
-      (w) => [w, w] as [string, string],
-    ),
+    ...['windows', 'warriors', 'ravens', 'packers', 'patriots', 'dominos'].map(self),
   ]);
   for (const def of TOPICS.values())
     for (const name of (def.strong ?? '').split(/\s+/)) {
@@ -178,10 +170,12 @@ function add(index: TermIndex, key: string, label: number, weight: number): void
 function addTopicTerms(index: TermIndex, topic: string, label: number, scale: number): void {
   const def = TOPICS.get(topic);
   if (!def) return;
-  const words = (s: string | undefined) => (s ?? '').split(/\s+/).filter(Boolean);
   // a two-word term or name ("ice_cream", "world_cup") is indexed as the pair only (see TopicDef)
-  for (const w of words(def.terms)) add(index, termKey(w.replaceAll('_', ' ')), label, scale);
-  for (const w of words(def.strong)) add(index, termKey(w.replaceAll('_', ' ')), label, 2 * scale);
+  const addWords = (s: string | undefined, weight: number) => {
+    for (const w of (s ?? '').split(/\s+/)) if (w) add(index, termKey(w.replaceAll('_', ' ')), label, weight);
+  };
+  addWords(def.terms, scale);
+  addWords(def.strong, 2 * scale);
   for (const e of (def.emoji ?? '').match(EMOJI) ?? []) add(index, e, label, scale);
 }
 
