@@ -111,6 +111,22 @@ describe('classifyTopics (built-in taxonomy)', () => {
     expect(classifyTopics('Road trip with the boys this weekend')).toContain('travel');
   });
 
+  it('reads sharing, a break and an apple pie as the everyday words they are', () => {
+    // "shares" (finance) and "breaking" (news) have the stems of "share" and "break"; "apple" counted
+    // double for technology
+    expect(classifyTopics('Thanks for sharing')).not.toContain('finance');
+    expect(classifyTopics('Please share this post')).not.toContain('finance');
+    expect(classifyTopics('I need a break')).not.toContain('news');
+    const pie = classifyTopics('The apple pie was delicious');
+    expect(pie).not.toContain('technology');
+    expect(pie).toContain('food_drink');
+    // the topics still come from their other words
+    expect(classifyTopics('Stocks fell and shares dropped 5%')).toContain('finance');
+    expect(classifyTopics('BREAKING NEWS: fire downtown')).toContain('news');
+    expect(classifyTopics('Breaking: earthquake hits Japan')).toContain('news');
+    expect(classifyTopics('New iPhone from Apple')).toContain('technology');
+  });
+
   it('keeps apart words whose stems collide with a word of another topic', () => {
     // "anime" and "animation" stem like "animals", "university" like "universe", "tired" like "tires"
     expect(classifyTopics('Anime night with friends')).not.toContain('pets_animals');

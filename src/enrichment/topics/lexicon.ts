@@ -21,8 +21,8 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
       tablet internet wifi online website browser download install code coding programming developer server
       cloud data digital startup algorithm robot robotics chip processor battery charger bluetooth screen
       keyboard cyber hack hacker password privacy bug glitch feature version launch users platform
-      headphones earbuds smartwatch`,
-    strong: `iphone android ios ipad macbook windows linux google apple microsoft samsung chatgpt openai ai
+      headphones earbuds smartwatch apple`,
+    strong: `iphone android ios ipad macbook windows linux google microsoft samsung chatgpt openai ai
       artificial_intelligence machine_learning blockchain javascript python github tesla spacex 5g vr
       metaverse nvidia intel amd elon musk twitter facebook instagram tiktok youtube`,
     emoji: '💻📱🤖🖥️⌨️🔋',
@@ -108,7 +108,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
     scope: 'Cooking, recipes, restaurants, food delivery, drinks, coffee, wine, beer, diets as food',
     terms: `food foods eat eating ate meal meals dinner lunch breakfast brunch snack recipe recipes cook
       cooking cooked bake baking chef kitchen restaurant cafe menu dish delicious tasty yummy hungry
-      pizza burger fries chicken steak pasta sushi tacos sandwich salad soup rice noodles bread cake
+      pizza burger fries chicken steak pasta sushi tacos sandwich salad soup rice noodles bread cake pie
       cookies dessert chocolate ice_cream coffee tea latte matcha juice smoothie wine beer cocktail
       drink drinks drinking bar vegan vegetarian spicy flavor taste bbq grill`,
     strong: `foodie foodporn mcdonalds starbucks kfc subway dominos chipotle ubereats doordash grubhub
@@ -138,7 +138,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   finance: {
     scope: 'Personal finance, money, banking, stocks, investing, crypto markets, prices, inflation',
     terms: `money finance financial bank banking loan loans mortgage credit debt savings save budget
-      invest investing investment investor stock stocks shares market markets trading trader dividend
+      invest investing investment investor stock stocks market markets trading trader dividend
       portfolio fund funds crypto bitcoin ethereum coin token price prices inflation interest rate
       rates tax taxes salary income pay paid payment rent bills cash dollar dollars economy recession
       wealth rich broke insurance pension retirement`,
@@ -168,7 +168,7 @@ const TOPIC_DEFS: Record<string, TopicDef> = {
   },
   news: {
     scope: 'Breaking news, current events, disasters, crime, accidents, social issues and causes',
-    terms: `news breaking report reported reports headline announced killed death shooting
+    terms: `news breaking_news report reported reports headline announced killed death shooting
       police arrest arrested crime murder victim attack fire flood earthquake storm hurricane accident
       crash emergency disaster rescue rights racism equality justice protest activist climate_change
       refugees poverty homeless abuse violence safety community charity donate awareness`,
