@@ -100,6 +100,26 @@ describe('tokenizer', () => {
       'NEG_bad',
     ]);
   });
+  it('reads complaints, failures and regrets negated, and hedged litotes, as litotes', () => {
+    expect(tokenize('No complaints here')).toEqual(['<litotes>', 'here']);
+    expect(tokenize("Can't complain")).toEqual(['<litotes>']);
+    expect(tokenize('He never disappoints')).toEqual(['he', '<litotes>']);
+    expect(tokenize('It never fails to make me smile')).toEqual([
+      'it',
+      '<litotes>',
+      'to',
+      'make',
+      'me',
+      'smile',
+    ]);
+    expect(tokenize('No regrets')).toEqual(['<litotes>']);
+    // a verb of opinion right after the negator may lead up to three link words
+    expect(tokenize("I don't think it's bad")).toEqual(['i', '<litotes>', 'think', "it's"]);
+    expect(tokenize("I don't think that's a problem")).toEqual(['i', '<litotes>', 'think', "that's", 'a']);
+    // only after such a verb: "No it's terrible" says it is
+    expect(tokenize("No it's terrible")).toEqual(['no', "NEG_it's", 'NEG_terrible']);
+    expect(tokenize("I don't think it's good")).toEqual(['i', "don't", 'NEG_think', "NEG_it's", 'NEG_good']);
+  });
   it('handles empty input', () => {
     expect(tokenize('')).toEqual([]);
   });
@@ -143,6 +163,19 @@ describe('analyze', () => {
       'No problem at all',
     ])
       expect(one(text, provider).sentiment, text).not.toBe('negative');
+    // negated complaints, failures and regrets, and litotes behind "I don't think"
+    for (const text of [
+      'No complaints here',
+      "Can't complain",
+      'He never disappoints',
+      'It never fails to make me smile',
+      'No regrets',
+      "I don't think it's bad",
+      "I don't think that's a problem",
+    ])
+      expect(one(text, provider).sentiment, text).not.toBe('negative');
+    expect(one("No it's terrible", provider).sentiment).toBe('negative');
+    expect(one("I don't think it's good", provider).sentiment).toBe('negative');
     // a bad word further on in the scope is meant
     expect(one("I don't like this stupid phone", provider).sentiment).toBe('negative');
     expect(one('not good', provider).sentiment).toBe('negative');

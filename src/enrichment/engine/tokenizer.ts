@@ -114,10 +114,15 @@ export const LITOTES = '<litotes>';
 const LITOTES_WORDS = new Set(
   (
     'bad terrible awful horrible horrendous dreadful worst wrong hate boring ugly shabby lame ' +
-    'disappointing disappointed problem problems'
+    'disappointing disappointed disappoint disappoints problem problems complain complaint complaints ' +
+    'fail fails failed regret regrets regretted'
   ).split(' '),
 );
 const LITOTES_LINKS = new Set('too that so half a as all at the really very even exactly an'.split(' '));
+// A hedged litotes: "I don't think it's bad", "I don't think that's a problem". A verb of opinion
+// right after the negator may lead, and then these words link too (up to three links in all).
+const HEDGE_VERBS = new Set('think believe thought'.split(' '));
+const HEDGE_LINKS = new Set("it's its it this that's thats is was".split(' '));
 
 // Emoji of clear polarity also emit the matching emoticon: the tweet training data predates
 // emoji (its texts carry emoticons, not emoji), so this lets ':)' and ':(' weights carry over.
@@ -241,7 +246,7 @@ export function wordSpansOf(text: string): WordSpans | undefined {
   return spans.text === text ? spans : undefined;
 }
 
-const linkAt = new Int32Array(2);
+const linkAt = new Int32Array(3);
 
 function negated(w: string): string {
   let n = NEGATED.get(w);
@@ -266,6 +271,8 @@ export function tokenize(text: string): string[] {
   // whether every link word read so far may lead to a comparative idiom (LINKS), to litotes
   let comparativeLinks = true;
   let litotesLinks = true;
+  // whether the first link word was a verb of opinion (HEDGE_VERBS)
+  let hedged = false;
   let prev = '';
   let nw = 0;
   spans.text = '';
@@ -321,8 +328,9 @@ export function tokenize(text: string): string[] {
           }
         } else {
           const comparativeLink = LINKS.get(opener)?.has(w) === true;
-          const litotesLink = LITOTES_LINKS.has(w);
-          if (links < 2 && (comparativeLink || litotesLink)) {
+          if (links === 0) hedged = HEDGE_VERBS.has(w);
+          const litotesLink = LITOTES_LINKS.has(w) || (hedged && (links === 0 || HEDGE_LINKS.has(w)));
+          if (links < (hedged ? 3 : 2) && (comparativeLink || litotesLink)) {
             comparativeLinks &&= comparativeLink;
             litotesLinks &&= litotesLink;
             linkAt[links++] = out.length + (typeof f === 'string' ? 0 : (f.caps ? 1 : 0) + (f.elong ? 1 : 0));
@@ -355,6 +363,7 @@ export function tokenize(text: string): string[] {
         links = 0;
         comparativeLinks = true;
         litotesLinks = true;
+        hedged = false;
       } else if (f.breaker) {
         out.push(f.w);
         scope = 0;
