@@ -192,6 +192,11 @@ describe('analyze', () => {
 
   it('reads emoji-only and emoticon-only texts', () => {
     expect(one('😍😍😍').sentiment).toBe('positive');
+    // the coloured hearts read as the red one does (they read neutral before)
+    for (const provider of PROVIDERS) {
+      expect(one('💙💙💙', provider).sentiment).toBe('positive');
+      expect(one('Game day 💙', provider).sentiment).toBe(one('Game day ❤', provider).sentiment);
+    }
     expect(one('😡😡').sentiment).toBe('negative');
     expect(one(':)').sentiment).toBe('positive');
     expect(one(':(').sentiment).toBe('negative');

@@ -126,8 +126,12 @@ const HEDGE_LINKS = new Set("it's its it this that's thats is was".split(' '));
 
 // Emoji of clear polarity also emit the matching emoticon: the tweet training data predates
 // emoji (its texts carry emoticons, not emoji), so this lets ':)' and ':(' weights carry over.
+// The coloured hearts (not the black one) and the wink read as the red heart does: of the Reddit
+// comments of the CV pool with one sentiment, 16 of the 18 with a coloured heart are positive, 9 of
+// the 11 with a wink.
 const POSITIVE_EMOJI = new Set([
   ...'😀😃😄😁😆😊☺🙂😍🥰😘😗😙😚😋😎🤩🥳👍👏🙌💪🎉🎊✨💯❤♥💕💖💗💓💞💘💝😻😇🤗🙏👌✅⭐🌟💐🌹🥂',
+  ...'💙💚💛💜🧡🤍🤎😉',
 ]);
 const NEGATIVE_EMOJI = new Set([...'😠😡🤬😤😞😔😟😕🙁☹😣😖😫😩😢😭😿💔👎😒🙄🤮🤢😰😨😱😓😥😪🖕']);
 
