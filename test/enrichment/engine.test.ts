@@ -161,10 +161,7 @@ describe('analyze', () => {
       "It's not a bad idea",
       'not the worst',
       'No problem at all',
-    ])
-      expect(one(text, provider).sentiment, text).not.toBe('negative');
-    // negated complaints, failures and regrets, and litotes behind "I don't think"
-    for (const text of [
+      // negated complaints, failures and regrets, and litotes behind "I don't think"
       'No complaints here',
       "Can't complain",
       'He never disappoints',
