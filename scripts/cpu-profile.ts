@@ -3,9 +3,10 @@
 //   npx tsx scripts/cpu-profile.ts <file.cpuprofile>              the busiest files per second of the
 //                                                                 run, to find the measured window
 //   npx tsx scripts/cpu-profile.ts <file.cpuprofile> <from> <to>  over seconds [from, to): the share
-//                                                                 of samples per file (self time) and
-//                                                                 per function (inclusive: time in it
-//                                                                 or in what it called)
+//                                                                 of samples per file and per function
+//                                                                 (self time), and per function
+//                                                                 (inclusive: time in it or in what it
+//                                                                 called)
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -79,10 +80,13 @@ if (fromArg === undefined) {
     total += d;
   });
   const byFile = new Map<string, number>();
+  const selfByFrame = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const [id, v] of self) {
     const f = fileOf(byId.get(id)!);
     byFile.set(f, (byFile.get(f) ?? 0) + v);
+    const own = frameOf(byId.get(id)!);
+    selfByFrame.set(own, (selfByFrame.get(own) ?? 0) + v);
     // each sample counts once for every distinct frame on its stack
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
@@ -94,5 +98,6 @@ if (fromArg === undefined) {
   }
   console.log(`${(total / 1e6).toFixed(2)} s of samples in [${fromArg}, ${toArg ?? 'end'}) s; % of them`);
   console.log(`\nself time by file\n${top(byFile, total, 25)}`);
+  console.log(`\nself time by function\n${top(selfByFrame, total, 30)}`);
   console.log(`\ninclusive time by function\n${top(inclusive, total, 60)}`);
 }
