@@ -42,19 +42,30 @@ describe('tokenizer', () => {
     expect(tokenize("I don't like it. Fine")).toEqual(['i', "don't", 'NEG_like', 'NEG_it', 'fine']);
     expect(tokenize('never ever good, ok')).toEqual(['never', 'NEG_ever', 'NEG_good', 'ok']);
   });
-  it('opens no scope where an idiom negates nothing', () => {
+  it('reads an idiom whose negator negates nothing as one token of its own, with no scope', () => {
     expect(tokenize("I can't believe how good this is")).toEqual([
       'i',
-      "can't",
-      'believe',
+      '<cant_believe>',
       'how',
       'good',
       'this',
       'is',
     ]);
-    expect(tokenize('I can not believe it')).toEqual(['i', 'can', 'not', 'believe', 'it']);
-    expect(tokenize('No doubt he is the best')).toEqual(['no', 'doubt', 'he', 'is', 'the', 'best']);
-    expect(tokenize('not only cheap')).toEqual(['not', 'only', 'cheap']);
+    expect(tokenize('I can not believe it')).toEqual(['i', 'can', '<cant_believe>', 'it']);
+    expect(tokenize("I couldn't stop watching this")).toEqual(['i', '<cant_stop>', 'watching', 'this']);
+    expect(tokenize("CAN'T GET ENOUGH of it")).toEqual(['<caps>', '<cant_get_enough>', 'of', 'it']);
+    expect(tokenize('No doubt he is the best')).toEqual(['<no_doubt>', 'he', 'is', 'the', 'best']);
+    expect(tokenize('not only cheap')).toEqual(['<not_only>', 'cheap']);
+    expect(tokenize("Not gonna lie, it's good")).toEqual(['<not_gonna_lie>', "it's", 'good']);
+    expect(tokenize("I'm not going to lie this is good")).toEqual([
+      "i'm",
+      '<not_gonna_lie>',
+      'this',
+      'is',
+      'good',
+    ]);
+    expect(tokenize("I won't lie")).toEqual(['i', '<not_gonna_lie>']);
+    expect(tokenize('This never gets old')).toEqual(['this', '<never_gets_old>']);
     // a comparative after "can't / couldn't be / get (any)" or "never been / felt / looked"
     expect(tokenize("I couldn't be happier")).toEqual(['i', "couldn't", 'be', 'happier']);
     expect(tokenize("it can't get any worse")).toEqual(['it', "can't", 'get', 'any', 'worse']);
@@ -66,6 +77,10 @@ describe('tokenizer', () => {
     expect(tokenize("I don't feel better")).toEqual(['i', "don't", 'NEG_feel', 'NEG_better']);
     expect(tokenize("I can't be there")).toEqual(['i', "can't", 'NEG_be', 'NEG_there']);
     expect(tokenize("I don't believe you")).toEqual(['i', "don't", 'NEG_believe', 'NEG_you']);
+    expect(tokenize("don't stop")).toEqual(["don't", 'NEG_stop']);
+    expect(tokenize("can't stopping")).toEqual(["can't", 'NEG_stopping']);
+    expect(tokenize('not gonna go')).toEqual(['not', 'NEG_gonna', 'NEG_go']);
+    expect(tokenize('it never gets older')).toEqual(['it', 'never', 'NEG_gets', 'NEG_older']);
     expect(tokenize('not good')).toEqual(['not', 'NEG_good']);
     expect(tokenize("no worries, don't worry")).toEqual(['no', 'NEG_worries', "don't", 'NEG_worry']);
   });
@@ -149,6 +164,22 @@ describe('analyze', () => {
       expect(one(text, provider).sentiment, text).toBe('positive');
     expect(one("It can't get any worse", provider).sentiment).toBe('negative');
     expect(one("It isn't any better", provider).sentiment).not.toBe('positive');
+    // the idiom's words read nothing negative of themselves: the rest of the text decides
+    for (const text of [
+      "I can't stop watching this",
+      "I couldn't stop smiling",
+      'Not gonna lie this is good',
+      "I can't get enough of this",
+      'This never gets old',
+    ])
+      expect(one(text, provider).sentiment, text).not.toBe('negative');
+    expect(one('Not gonna lie this is good', provider).sentiment).toBe('positive');
+    for (const text of [
+      "I can't believe they cancelled it",
+      "I can't stop crying, this is so sad",
+      "I won't lie, it was bad",
+    ])
+      expect(one(text, provider).sentiment, text).toBe('negative');
   });
 
   it.each(PROVIDERS)('reads litotes as no complaint about the thing (%s)', (provider) => {

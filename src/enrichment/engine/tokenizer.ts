@@ -75,21 +75,53 @@ const NEGATORS = new Set([
 const SCOPE_BREAKERS = new Set(['but', 'however', 'although', 'though', 'yet']);
 // a negation scope without punctuation still ends after this many words
 const MAX_SCOPE = 8;
-// Idioms in which a negator negates nothing, so no scope opens (read in `tokenize`, right after the
-// negator):
-// - "can't / cannot / couldn't" before "believe" or "stop" ("I can't believe how good this is", "I
-//   can't stop laughing"), "not only", "no doubt" ("can't wait" keeps its scope: the model reads its
-//   negated words as that idiom's, and 404 of its 430 training tweets are positive);
+// Idioms in which a negator negates nothing. Each becomes one token of its own in place of the
+// negator ('<cant_stop>'), its other words give none, and no scope opens (read in `tokenize` when
+// the negator is, from the raw text right after it):
+// - "can't / cannot / can not / couldn't" before "stop", "believe" or "get enough" ("I can't stop
+//   watching this", "I can't believe how good this is", "I can't get enough of this song"), "not
+//   only", "no doubt", "not gonna / going to lie" and "won't lie" ("Not gonna lie this is good"),
+//   "never get(s) old". The negator's own token and its character n-grams are learned from
+//   negations, and "stop", "doubt" and "lie" carry a negative lexicon valence the idiom does not
+//   have: read as words, "I can't stop watching this" and "Not gonna lie this is good" read
+//   negative. The idiom's token has no character n-grams and no lexicon valence, so what it says
+//   is learned from the texts that hold it, and the rest of the text is read as it is.
+//   ("can't wait" keeps its scope: the model reads its negated words as that idiom's, and 404 of
+//   its 430 training tweets are positive.)
 // - a comparative after "can't / couldn't be / get (any)" or "never been / felt / looked": such a
 //   negation says the most of it, not its opposite ("I couldn't be happier", "it can't get any
 //   worse", "I've never felt better"). Not after other negators: "it isn't any better", "it will
 //   never get better" and "I don't feel better" are negations.
 const CAN_NOT = new Set(["can't", 'cant', 'cannot', "couldn't", 'couldnt']);
-const NOT_NEGATING = new Map<string, ReadonlySet<string>>([
-  ...[...CAN_NOT].map((n): [string, ReadonlySet<string>] => [n, new Set(['believe', 'stop'])]),
-  ['not', new Set(['only'])],
-  ['no', new Set(['doubt'])],
-]);
+/** the idiom's words after the negator (a regex source, words apart by spaces) and its token */
+const IDIOMS: ReadonlyArray<{ negators: readonly string[]; words: string; token: string }> = [
+  { negators: [...CAN_NOT], words: 'stop', token: '<cant_stop>' },
+  { negators: [...CAN_NOT], words: 'believe', token: '<cant_believe>' },
+  { negators: [...CAN_NOT], words: 'get enough', token: '<cant_get_enough>' },
+  { negators: ['not'], words: 'only', token: '<not_only>' },
+  { negators: ['no'], words: 'doubt', token: '<no_doubt>' },
+  { negators: ['not'], words: '(?:gonna|going to|gon|finna) lie', token: '<not_gonna_lie>' },
+  { negators: ["won't", 'wont'], words: 'lie', token: '<not_gonna_lie>' },
+  { negators: ['never'], words: 'gets? old', token: '<never_gets_old>' },
+];
+/** by negator: a sticky regex for the rest of each idiom it opens, and the idiom's token */
+const IDIOMS_AFTER = new Map<string, Array<{ re: RegExp; token: string }>>();
+for (const { negators, words, token } of IDIOMS) {
+  const re = new RegExp(`\\s+${words.replaceAll(' ', '\\s+')}(?![\\p{L}\\p{M}\\p{N}_'’])`, 'iuy');
+  for (const n of negators) IDIOMS_AFTER.set(n, [...(IDIOMS_AFTER.get(n) ?? []), { re, token }]);
+}
+/** the idiom a negator opens at `at` in `text` (right after the negator): its token and how many
+ *  words follow the negator in it, or undefined */
+function idiomAfter(negator: string, text: string, at: number): { token: string; words: number } | undefined {
+  const idioms = IDIOMS_AFTER.get(negator);
+  if (idioms === undefined) return undefined;
+  for (const { re, token } of idioms) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m !== null) return { token, words: m[0].trim().split(/\s+/).length };
+  }
+  return undefined;
+}
 const LINKS = new Map<string, ReadonlySet<string>>([
   ...[...CAN_NOT].map((n): [string, ReadonlySet<string>] => [n, new Set(['be', 'get', 'any'])]),
   ['never', new Set(['been', 'felt', 'looked'])],
@@ -277,6 +309,8 @@ export function tokenize(text: string): string[] {
   let litotesLinks = true;
   // whether the first link word was a verb of opinion (HEDGE_VERBS)
   let hedged = false;
+  // words left of an idiom whose token was emitted in place of its negator (IDIOMS)
+  let idiomWords = 0;
   let prev = '';
   let nw = 0;
   spans.text = '';
@@ -301,16 +335,19 @@ export function tokenize(text: string): string[] {
       spans.ends[nw] = m.index + raw.length;
       spans.entries[nw] = e;
       const f = e.f;
+      if (idiomWords > 0) {
+        // a word of the idiom a negator opened: its token stands for it
+        idiomWords--;
+        spans.tokenAt[nw++] = -1;
+        prev = typeof f === 'string' ? f : f.w;
+        continue;
+      }
       if (opener !== undefined && scope > 0) {
-        // the words right after a negator: an idiom may take the scope back (NOT_NEGATING), also
-        // from the link words already read negated (LINKS: "couldn't be happier")
+        // the words right after a negator: litotes, or a comparative idiom that takes the scope
+        // back from the link words already read negated (LINKS: "couldn't be happier")
         const w = typeof f === 'string' ? f : f.w;
         const litotes = litotesLinks && LITOTES_WORDS.has(w);
-        if (
-          litotes ||
-          (links === 0 && NOT_NEGATING.get(opener)?.has(w)) ||
-          (links > 0 && comparativeLinks && isComparative(w))
-        ) {
+        if (litotes || (links > 0 && comparativeLinks && isComparative(w))) {
           for (let j = 0; j < links; j++) {
             const k = nw - links + j;
             const at = linkAt[j] as number;
@@ -359,11 +396,21 @@ export function tokenize(text: string): string[] {
       if (f.caps) out.push('<caps>');
       if (f.elong) out.push('<elong>');
       if (f.negator) {
+        // "can not" is "cannot"
+        const negator = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
+        const idiom = idiomAfter(negator, text, TOKEN_RE.lastIndex);
+        if (idiom !== undefined) {
+          out.push(idiom.token);
+          idiomWords = idiom.words;
+          scope = 0;
+          opener = undefined;
+          prev = f.w;
+          continue;
+        }
         openerAt = out.length;
         out.push(f.w);
         scope = MAX_SCOPE;
-        // "can not" is "cannot"
-        opener = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
+        opener = negator;
         links = 0;
         comparativeLinks = true;
         litotesLinks = true;
