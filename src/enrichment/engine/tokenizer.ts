@@ -104,24 +104,29 @@ const IDIOMS: ReadonlyArray<{ negators: readonly string[]; words: string; token:
   { negators: ["won't", 'wont'], words: 'lie', token: '<not_gonna_lie>' },
   { negators: ['never'], words: 'gets? old', token: '<never_gets_old>' },
 ];
-/** by negator: a sticky regex for the rest of each idiom it opens, and the idiom's token */
-const IDIOMS_AFTER = new Map<string, Array<{ re: RegExp; token: string }>>();
-for (const { negators, words, token } of IDIOMS) {
-  const re = new RegExp(`\\s+${words.replaceAll(' ', '\\s+')}(?![\\p{L}\\p{M}\\p{N}_'’])`, 'iuy');
-  for (const n of negators) IDIOMS_AFTER.set(n, [...(IDIOMS_AFTER.get(n) ?? []), { re, token }]);
+/** by negator: one sticky regex for the rest of every idiom it opens (a group per idiom), and the
+ *  idioms' tokens in the order of their groups */
+const IDIOMS_AFTER = new Map<string, { re: RegExp; tokens: string[] }>();
+for (const negator of new Set(IDIOMS.flatMap((i) => i.negators))) {
+  const idioms = IDIOMS.filter((i) => i.negators.includes(negator));
+  const groups = idioms.map((i) => `(${i.words.replaceAll(' ', '\\s+')})`).join('|');
+  IDIOMS_AFTER.set(negator, {
+    re: new RegExp(`\\s+(?:${groups})(?![\\p{L}\\p{M}\\p{N}_'’])`, 'iuy'),
+    tokens: idioms.map((i) => i.token),
+  });
 }
 /** the idiom a negator opens at `at` in `text` (right after the negator): its token and how many
  *  words follow the negator in it, or undefined */
 function idiomAfter(negator: string, text: string, at: number): { token: string; words: number } | undefined {
   const idioms = IDIOMS_AFTER.get(negator);
   if (idioms === undefined) return undefined;
-  for (const { re, token } of idioms) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (m !== null) return { token, words: m[0].trim().split(/\s+/).length };
-  }
-  return undefined;
+  idioms.re.lastIndex = at;
+  const m = idioms.re.exec(text);
+  if (m === null) return undefined;
+  const g = m.findIndex((v, i) => i > 0 && v !== undefined);
+  return { token: idioms.tokens[g - 1]!, words: m[g]!.split(/\s+/).length };
 }
+
 const LINKS = new Map<string, ReadonlySet<string>>([
   ...[...CAN_NOT].map((n): [string, ReadonlySet<string>] => [n, new Set(['be', 'get', 'any'])]),
   ['never', new Set(['been', 'felt', 'looked'])],
