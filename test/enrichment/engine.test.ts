@@ -15,6 +15,9 @@ const ALL: EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 const PROVIDERS: LlmProvider[] = ['model-2.0-flash', 'model-1.5-pro'];
 const one = (text: string, provider: LlmProvider = 'model-2.0-flash', types = ALL) =>
   analyze({ texts: [text], types, provider })[0]!;
+/** the texts of `texts` whose sentiment reads `sentiment` (in their order) */
+const readAs = (sentiment: string, texts: readonly string[], provider: LlmProvider) =>
+  texts.filter((t) => one(t, provider).sentiment === sentiment);
 /** every text reads as `intent` with both providers */
 const expectIntent = (intent: string, texts: readonly string[]) => {
   for (const t of texts) for (const provider of PROVIDERS) expect(one(t, provider).intent, t).toBe(intent);
@@ -43,29 +46,19 @@ describe('tokenizer', () => {
     expect(tokenize('never ever good, ok')).toEqual(['never', 'NEG_ever', 'NEG_good', 'ok']);
   });
   it('reads an idiom whose negator negates nothing as one token of its own, with no scope', () => {
-    expect(tokenize("I can't believe how good this is")).toEqual([
-      'i',
-      '<cant_believe>',
-      'how',
-      'good',
-      'this',
-      'is',
-    ]);
-    expect(tokenize('I can not believe it')).toEqual(['i', 'can', '<cant_believe>', 'it']);
-    expect(tokenize("I couldn't stop watching this")).toEqual(['i', '<cant_stop>', 'watching', 'this']);
-    expect(tokenize("CAN'T GET ENOUGH of it")).toEqual(['<caps>', '<cant_get_enough>', 'of', 'it']);
-    expect(tokenize('No doubt he is the best')).toEqual(['<no_doubt>', 'he', 'is', 'the', 'best']);
-    expect(tokenize('not only cheap')).toEqual(['<not_only>', 'cheap']);
-    expect(tokenize("Not gonna lie, it's good")).toEqual(['<not_gonna_lie>', "it's", 'good']);
-    expect(tokenize("I'm not going to lie this is good")).toEqual([
-      "i'm",
-      '<not_gonna_lie>',
-      'this',
-      'is',
-      'good',
-    ]);
-    expect(tokenize("I won't lie")).toEqual(['i', '<not_gonna_lie>']);
-    expect(tokenize('This never gets old')).toEqual(['this', '<never_gets_old>']);
+    const cases: Array<[string, string[]]> = [
+      ["I can't believe how good this is", ['i', '<cant_believe>', 'how', 'good', 'this', 'is']],
+      ['I can not believe it', ['i', 'can', '<cant_believe>', 'it']],
+      ["I couldn't stop watching this", ['i', '<cant_stop>', 'watching', 'this']],
+      ["CAN'T GET ENOUGH of it", ['<caps>', '<cant_get_enough>', 'of', 'it']],
+      ['No doubt he is the best', ['<no_doubt>', 'he', 'is', 'the', 'best']],
+      ['not only cheap', ['<not_only>', 'cheap']],
+      ["Not gonna lie, it's good", ['<not_gonna_lie>', "it's", 'good']],
+      ["I'm not going to lie this is good", ["i'm", '<not_gonna_lie>', 'this', 'is', 'good']],
+      ["I won't lie", ['i', '<not_gonna_lie>']],
+      ['This never gets old', ['this', '<never_gets_old>']],
+    ];
+    for (const [text, tokens] of cases) expect(tokenize(text), text).toEqual(tokens);
     // a comparative after "can't / couldn't be / get (any)" or "never been / felt / looked"
     expect(tokenize("I couldn't be happier")).toEqual(['i', "couldn't", 'be', 'happier']);
     expect(tokenize("it can't get any worse")).toEqual(['it', "can't", 'get', 'any', 'worse']);
@@ -165,25 +158,25 @@ describe('analyze', () => {
     expect(one("It can't get any worse", provider).sentiment).toBe('negative');
     expect(one("It isn't any better", provider).sentiment).not.toBe('positive');
     // the idiom's words read nothing negative of themselves: the rest of the text decides
-    for (const text of [
+    const idioms = [
       "I can't stop watching this",
       "I couldn't stop smiling",
       'Not gonna lie this is good',
       "I can't get enough of this",
       'This never gets old',
-    ])
-      expect(one(text, provider).sentiment, text).not.toBe('negative');
+    ];
+    expect(readAs('negative', idioms, provider)).toEqual([]);
     expect(one('Not gonna lie this is good', provider).sentiment).toBe('positive');
-    for (const text of [
+    const meant = [
       "I can't believe they cancelled it",
       "I can't stop crying, this is so sad",
       "I won't lie, it was bad",
-    ])
-      expect(one(text, provider).sentiment, text).toBe('negative');
+    ];
+    expect(readAs('negative', meant, provider)).toEqual(meant);
   });
 
   it.each(PROVIDERS)('reads litotes as no complaint about the thing (%s)', (provider) => {
-    for (const text of [
+    const litotes = [
       'not bad',
       'The food was not bad',
       'not terrible',
@@ -200,8 +193,8 @@ describe('analyze', () => {
       'No regrets',
       "I don't think it's bad",
       "I don't think that's a problem",
-    ])
-      expect(one(text, provider).sentiment, text).not.toBe('negative');
+    ];
+    expect(readAs('negative', litotes, provider)).toEqual([]);
     expect(one("No it's terrible", provider).sentiment).toBe('negative');
     expect(one("I don't think it's good", provider).sentiment).toBe('negative');
     // a bad word further on in the scope is meant
