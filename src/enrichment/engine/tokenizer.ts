@@ -7,7 +7,8 @@
 //   elongated words → two repeats ('soooo' → 'soo') plus a <elong> marker,
 //   ALL-CAPS words → the lowercase word plus a <caps> marker,
 //   words in a negation scope → 'NEG_word' (from a negator up to the next clause punctuation),
-//   a negator with a word of bad judgement right after it → '<litotes>' ('not bad').
+//   a negator with a word of bad judgement right after it → '<litotes>' ('not bad'),
+//   an idiom whose negator negates nothing → one token of its own ('can't stop' → '<cant_stop>').
 
 // Text copied out of JSON that was escaped twice carries literal escapes ('I\u2019m',
 // 'a\u002c b'); many tweet corpora and exports do. Read them as the characters they stand for,
