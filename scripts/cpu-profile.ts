@@ -87,9 +87,10 @@ if (fromArg === undefined) {
     byFile.set(f, (byFile.get(f) ?? 0) + v);
     const own = frameOf(byId.get(id)!);
     selfByFrame.set(own, (selfByFrame.get(own) ?? 0) + v);
-    // each sample counts once for every distinct frame on its stack
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    // each sample counts once for every distinct frame on its stack (its own frame first)
+    const seen = new Set<string>([own]);
+    inclusive.set(own, (inclusive.get(own) ?? 0) + v);
+    for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
       const frame = frameOf(byId.get(cur)!);
       if (seen.has(frame)) continue;
       seen.add(frame);
