@@ -5,8 +5,8 @@
 // seen (each round starts a fresh server; wrk's Lua script walks a file of distinct request bodies),
 // so the enrichment cache never answers. VADER and the server are measured in interleaved rounds;
 // the ratio is the median of the per-round ratios. Beside the server's CPU per text it prints the
-// analyzer's own wall time per text inside the server (from /metrics), which tells the request path's
-// share from the analyzer's. Exits 1 below REQUIRED_RATIO.
+// analyzer's own computing time per text inside the server (from /metrics), which tells the request
+// path's share from the analyzer's, and the wall time of its batches. Exits 1 below REQUIRED_RATIO.
 //   BENCH_SECONDS (per round, default 4), BENCH_ROUNDS (default 3), BENCH_TEXTS (texts per request,
 //   default 20), BENCH_CONNECTIONS (default 8), BENCH_SERVER_CPU / BENCH_LOAD_CPU (default 1 / 0),
 //   BENCH_PROVIDER (default model-2.0-flash), BENCH_NODE_ARGS (flags for the servers' node, e.g.
@@ -109,8 +109,10 @@ interface Server {
   cpuRates: number[];
   ratios: number[];
   cpuRatios: number[];
-  /** µs of the analyzer's wall time per text inside the server, per round */
+  /** µs per text the server's analyzer spent computing (NaN: the server does not report it), and
+   *  the wall time of its batches, per round */
   analyzerUs: number[];
+  analyzerWallUs: number[];
 }
 
 /** texts per second of wall-clock time, and per second of the process's CPU time */
@@ -119,15 +121,20 @@ interface Rate {
   cpu: number;
 }
 
-/** seconds the server's analyzer has spent so far (the sum of gleaner_enrichment_duration_seconds
- *  over providers: the wall time of each analyzed batch, without the cache, billing or HTTP) */
-async function analyzerSeconds(url: string): Promise<number> {
+/** seconds the server's analyzer has spent so far: `busy`, computing (the sum of
+ *  gleaner_enrichment_busy_seconds_total over providers; undefined from a server without it), and
+ *  `wall`, the wall time of its batches (gleaner_enrichment_duration_seconds, which under
+ *  concurrency also holds waits for other requests' work); without the cache, billing or HTTP */
+async function analyzerSeconds(url: string): Promise<{ busy: number | undefined; wall: number }> {
   const r = await http(`${url}/metrics`, { method: 'GET' });
-  let sum = 0;
-  for (const line of r.body.split('\n'))
-    if (line.startsWith('gleaner_enrichment_duration_seconds_sum'))
-      sum += Number(line.slice(line.lastIndexOf(' ') + 1));
-  return sum;
+  let busy: number | undefined;
+  let wall = 0;
+  for (const line of r.body.split('\n')) {
+    const value = () => Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith('gleaner_enrichment_busy_seconds_total')) busy = (busy ?? 0) + value();
+    else if (line.startsWith('gleaner_enrichment_duration_seconds_sum')) wall += value();
+  }
+  return { busy, wall };
 }
 
 const median = (xs: readonly number[]) => {
@@ -209,7 +216,15 @@ export default async function run(): Promise<void> {
     const baselines = BASELINES.map((rev) => baselineCheckout(rev));
     for (const baseline of baselines) buildOnce(baseline.root);
     const servers: Server[] = [
-      { name: 'server', rates: [], cpuRates: [], ratios: [], cpuRatios: [], analyzerUs: [] },
+      {
+        name: 'server',
+        rates: [],
+        cpuRates: [],
+        ratios: [],
+        cpuRatios: [],
+        analyzerUs: [],
+        analyzerWallUs: [],
+      },
     ];
     for (const baseline of baselines)
       servers.push({
@@ -220,6 +235,7 @@ export default async function run(): Promise<void> {
         ratios: [],
         cpuRatios: [],
         analyzerUs: [],
+        analyzerWallUs: [],
       });
     const vaderRates: number[] = [];
     try {
@@ -235,9 +251,12 @@ export default async function run(): Promise<void> {
             wrk(inst.url, key.key, WARMUP_SECONDS, warmupBodies, undefined, true);
             const analyzed0 = await analyzerSeconds(inst.url);
             const s = wrk(inst.url, key.key, SECONDS, roundBodies, inst.proc!.pid);
+            const analyzed = await analyzerSeconds(inst.url);
+            const perText = (seconds: number) => (seconds * 1e6) / (s.requests * PER_REQUEST);
             srv.analyzerUs.push(
-              (((await analyzerSeconds(inst.url)) - analyzed0) * 1e6) / (s.requests * PER_REQUEST),
+              analyzed.busy === undefined ? Number.NaN : perText(analyzed.busy - (analyzed0.busy ?? 0)),
             );
+            srv.analyzerWallUs.push(perText(analyzed.wall - analyzed0.wall));
             if (s.requests >= blocks)
               throw new Error(
                 `a round ran out of distinct texts (${blocks * PER_REQUEST}); lower BENCH_SECONDS`,
@@ -268,8 +287,11 @@ export default async function run(): Promise<void> {
         `${srv.name}: ${median(srv.rates).toFixed(0)} texts/s (rounds ${list(srv.rates, 0)}); ` +
           `ratio ${median(srv.ratios).toFixed(2)} (rounds ${list(srv.ratios, 2)}); ` +
           `per CPU second ${median(srv.cpuRatios).toFixed(2)} (rounds ${list(srv.cpuRatios, 2)}); ` +
-          `${(1e6 / median(srv.cpuRates)).toFixed(0)} µs of server CPU per text, of which the analyzer ` +
-          `${median(srv.analyzerUs).toFixed(0)} µs of wall time (rounds ${list(srv.analyzerUs, 0)}; gleaner_enrichment_duration_seconds)`,
+          `${(1e6 / median(srv.cpuRates)).toFixed(0)} µs of server CPU per text, of which the analyzer's ` +
+          (srv.analyzerUs.some(Number.isNaN)
+            ? ''
+            : `computing ${median(srv.analyzerUs).toFixed(0)} µs (rounds ${list(srv.analyzerUs, 0)}; gleaner_enrichment_busy_seconds_total), `) +
+          `its batches' wall time ${median(srv.analyzerWallUs).toFixed(0)} µs (rounds ${list(srv.analyzerWallUs, 0)}; gleaner_enrichment_duration_seconds)`,
       );
     // the requirement reads the wall-clock ratio; the CPU-time ratio says what the server did with
     // the share of its core that it got when other processes ran on it too

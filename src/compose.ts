@@ -75,7 +75,11 @@ export async function createServices(
   try {
     redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
     rawSources = parts.sources ?? (await (await import('./sources/index.js')).createSources(config, logger));
-    rawEnricher = parts.enricher ?? (await import('./enrichment/index.js')).createEnricher(config);
+    rawEnricher =
+      parts.enricher ??
+      (await import('./enrichment/index.js')).createEnricher(config, {
+        onBusy: (provider, seconds) => metrics.enrichmentBusy.inc({ provider }, seconds),
+      });
   } catch (e) {
     await rawSources?.close();
     redis?.disconnect();

@@ -5,7 +5,7 @@
 // analyzer work).
 import { hash } from 'node:crypto';
 import type { Enrichment } from '../contract/items.js';
-import type { Enricher, EnrichRequest } from '../enrichment/interface.js';
+import type { EnrichCallOptions, Enricher, EnrichRequest } from '../enrichment/interface.js';
 import { knownJson } from '../reusable-json.js';
 import type { CacheStore } from './interface.js';
 import type { CacheHooks } from './sources.js';
@@ -18,7 +18,7 @@ export function cacheEnricher(
 ): Enricher {
   if (ttlSeconds <= 0) return inner;
   return {
-    async enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }): Promise<Enrichment[]> {
+    async enrich(req: EnrichRequest, opts?: EnrichCallOptions): Promise<Enrichment[]> {
       if (req.texts.length === 0) return [];
       const prefix = `${JSON.stringify([req.provider, req.types, req.categories?.topic ?? null])}\n`;
       // one-shot hashing: the same digest as a Hash object fed the prefix and the text, in half the time

@@ -3,8 +3,8 @@
 // built-in engine serves every name, and no router stands in front of it.
 import type { Config } from '../config.js';
 import type { LlmProvider } from '../contract/items.js';
-import { createBuiltinEnricher } from './engine/pool.js';
-import type { Enricher, EnrichRequest } from './interface.js';
+import { type BuiltinEnricherOptions, createBuiltinEnricher } from './engine/pool.js';
+import type { EnrichCallOptions, Enricher, EnrichRequest } from './interface.js';
 import { createLlmEnricher } from './llm/index.js';
 
 export class ProviderRouter implements Enricher {
@@ -18,7 +18,7 @@ export class ProviderRouter implements Enricher {
     return this.llmProviders.has(provider) ? this.llm : this.builtin;
   }
 
-  enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }) {
+  enrich(req: EnrichRequest, opts?: EnrichCallOptions) {
     return this.pick(req.provider).enrich(req, opts);
   }
 
@@ -31,8 +31,9 @@ export class ProviderRouter implements Enricher {
   }
 }
 
-export function createEnricher(config: Config): Enricher {
-  const builtin = createBuiltinEnricher({ threads: config.ENRICH_THREADS });
+/** `onBusy`: told the seconds the built-in analyzer spends on each batch (see BuiltinEnricherOptions) */
+export function createEnricher(config: Config, hooks: Pick<BuiltinEnricherOptions, 'onBusy'> = {}): Enricher {
+  const builtin = createBuiltinEnricher({ threads: config.ENRICH_THREADS, ...hooks });
   if (config.llmProviders.length === 0 || !config.LLM_BASE_URL || !config.LLM_MODEL) return builtin;
   const llm = createLlmEnricher({
     baseUrl: config.LLM_BASE_URL,

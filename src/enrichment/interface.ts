@@ -25,9 +25,17 @@ export class EnrichmentError extends Error {
   }
 }
 
+/** What an enrichment call gets of its request's deadline. `signal` may be a getter that creates the
+ *  deadline's timer when first read: an analyzer that never waits reads `expired` instead. */
+export interface EnrichCallOptions {
+  signal?: AbortSignal;
+  /** whether the deadline has passed, without reading `signal` */
+  expired?: () => boolean;
+}
+
 export interface Enricher {
   /** one result per text, in input order; identical input gives identical output */
-  enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }): Promise<Enrichment[]>;
+  enrich(req: EnrichRequest, opts?: EnrichCallOptions): Promise<Enrichment[]>;
   /** true when this provider is served locally and cannot fail upstream, so that the service may
    *  charge in one step instead of hold → settle */
   isLocal(provider: LlmProvider): boolean;

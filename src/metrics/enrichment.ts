@@ -1,10 +1,10 @@
 // Enrichment metrics: texts analyzed and batch durations per provider.
-import type { Enricher, EnrichRequest } from '../enrichment/interface.js';
+import type { EnrichCallOptions, Enricher, EnrichRequest } from '../enrichment/interface.js';
 import type { Metrics } from './index.js';
 
 export function instrumentEnricher(inner: Enricher, metrics: Metrics): Enricher {
   return {
-    async enrich(req: EnrichRequest, opts?: { signal?: AbortSignal }) {
+    async enrich(req: EnrichRequest, opts?: EnrichCallOptions) {
       const end = metrics.enrichmentDuration.startTimer({ provider: req.provider });
       try {
         const r = await inner.enrich(req, opts);

@@ -72,9 +72,15 @@ export class Metrics {
   });
   readonly enrichmentDuration = new Histogram({
     name: 'gleaner_enrichment_duration_seconds',
-    help: 'Duration of one enrichment batch, by provider',
+    help: 'Duration of one enrichment batch, by provider (wall time of the call: under concurrency it includes waits for other requests)',
     labelNames: ['provider'] as const,
     buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly enrichmentBusy = new Counter({
+    name: 'gleaner_enrichment_busy_seconds_total',
+    help: 'Seconds the built-in analyzer spent analyzing (main thread and workers, without waits), by provider',
+    labelNames: ['provider'] as const,
     registers: [this.registry],
   });
   readonly rateLimited = new Counter({

@@ -22,7 +22,7 @@ import { affordableItems, costOf, type Price, priceOf, toCredits } from '../bill
 import type { Metadata, Warning } from '../contract/common.js';
 import type { EndpointId } from '../contract/endpoints.js';
 import type { Enrichment, EnrichmentType, LlmProvider } from '../contract/items.js';
-import type { Enricher } from '../enrichment/interface.js';
+import type { EnrichCallOptions, Enricher } from '../enrichment/interface.js';
 import { AppError, insufficientCredits } from '../errors.js';
 import { JsonBytes } from '../reusable-json.js';
 import type { SkippedItem, SourceCallContext } from '../sources/interface.js';
@@ -218,6 +218,18 @@ async function refused(
   );
 }
 
+/** the call's deadline for an enricher, its signal (a timer) created only if the enricher reads it:
+ *  inline local analysis does not */
+function enrichCallOptions(ctx: CallContext): EnrichCallOptions {
+  const opts: EnrichCallOptions = {
+    get signal() {
+      return ctx.signal;
+    },
+  };
+  if (ctx.expired) opts.expired = ctx.expired;
+  return opts;
+}
+
 /** the fewest items a charge of `items` may cover: when there are items, at least one */
 const leastItems = (minItems: number, items: number) =>
   Math.max(Math.min(minItems, items), Math.min(1, items));
@@ -232,7 +244,7 @@ async function enrichItems<T>(
   if (types.length === 0 || items.length === 0) return items as Array<T & { enrichment?: Enrichment }>;
   const results = await deps.enricher.enrich(
     { texts: items.map((i) => call.text(i)), types, categories, provider },
-    { signal: ctx.signal },
+    enrichCallOptions(ctx),
   );
   return items.map((item, i) => ({ ...item, enrichment: results[i]! }));
 }

@@ -71,6 +71,18 @@ test('requests, latency, credits, upstream calls and failures, cache and enrichm
   expect(value(m, 'gleaner_holds_open')).toBe(0);
 });
 
+test("the built-in analyzer's busy time: positive, and never more than the batches' wall time", async () => {
+  t = await startApp({ enricher: 'built-in', env: { ENRICH_THREADS: '1' } });
+  const texts = ['I love it', 'where can I buy this?', 'my order never arrived, so annoyed'];
+  expect((await t.post('/ml/analyze', { texts, enrich: ['sentiment', 'intent'] })).statusCode).toBe(200);
+  const m = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+  const flash = '{provider="model-2.0-flash"}';
+  const busy = value(m, `gleaner_enrichment_busy_seconds_total${flash}`);
+  expect(busy).toBeGreaterThan(0);
+  expect(busy).toBeLessThanOrEqual(value(m, `gleaner_enrichment_duration_seconds_sum${flash}`));
+  expect(value(m, 'gleaner_enrichment_texts_total{provider="model-2.0-flash",outcome="ok"}')).toBe(3);
+});
+
 test('with METRICS_TOKEN, /metrics needs it', async () => {
   t = await startApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
   expect((await t.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);

@@ -9,7 +9,13 @@ const texts = Array.from(
   (_, i) =>
     `Post ${i}: ${['loving the new update, great job team!', 'my order #' + i + ' never arrived, so annoyed', 'where can I buy the blue one?', 'you should add more colours', 'what a game last night'][i % 5]} ${'more words here '.repeat(i % 7)}`,
 );
-const enricher = createBuiltinEnricher({ threads: 2, inlineMaxChars: 500 });
+/** the busy time the enricher reported, per batch */
+const busy: Array<{ provider: string; seconds: number }> = [];
+const enricher = createBuiltinEnricher({
+  threads: 2,
+  inlineMaxChars: 500,
+  onBusy: (provider, seconds) => busy.push({ provider, seconds }),
+});
 afterAll(() => enricher.close());
 
 describe('built-in enricher', () => {
@@ -33,6 +39,31 @@ describe('built-in enricher', () => {
     const req = { texts: ['nice'], types: ALL, provider: 'model-2.0-flash' as const };
     expect(await enricher.enrich(req)).toEqual(analyze(req));
     expect(enricher.workerTasksCompleted()).toBe(before);
+  });
+
+  it('reports the seconds each batch was analyzed, inline or in the workers', async () => {
+    busy.length = 0;
+    await enricher.enrich({ texts: ['nice'], types: ALL, provider: 'model-2.0-flash' });
+    await enricher.enrich({ texts, types: ALL, provider: 'model-1.5-pro' });
+    expect(busy.map((b) => b.provider)).toEqual(['model-2.0-flash', 'model-1.5-pro']);
+    for (const b of busy) expect(b.seconds).toBeGreaterThan(0);
+  });
+
+  it('refuses a batch whose deadline has passed, and reads no signal for an inline one before it', async () => {
+    const req = { texts: ['nice'], types: ALL, provider: 'model-2.0-flash' as const };
+    const late = AbortSignal.abort(new DOMException('timed out', 'TimeoutError'));
+    await expect(enricher.enrich(req, { signal: late, expired: () => true })).rejects.toThrow('timed out');
+    await expect(enricher.enrich(req, { signal: late })).rejects.toThrow('timed out');
+    let reads = 0;
+    const opts = {
+      get signal() {
+        reads++;
+        return new AbortController().signal;
+      },
+      expired: () => false,
+    };
+    expect(await enricher.enrich(req, opts)).toEqual(analyze(req));
+    expect(reads).toBe(0);
   });
 
   it('keeps the event loop turning while a large batch is analyzed in the workers', async () => {

@@ -34,7 +34,8 @@ export interface TestAppOptions {
   credits?: number;
   env?: Record<string, string>;
   sources?: Sources;
-  enricher?: Enricher;
+  /** 'built-in': the analyzer the service creates itself from its configuration (with its metrics) */
+  enricher?: Enricher | 'built-in';
   ledger?: Ledger;
   /** the app's logger (default: silent) */
   logger?: Logger;
@@ -52,7 +53,7 @@ export async function startApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const services = await createServices(config, logger, {
     ledger,
     sources: opts.sources ?? fakeSources(),
-    enricher: opts.enricher ?? fakeEnricher(),
+    ...(opts.enricher === 'built-in' ? {} : { enricher: opts.enricher ?? fakeEnricher() }),
   });
   const app = await buildApp({ services, logger });
   await app.ready();

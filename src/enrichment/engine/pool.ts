@@ -5,8 +5,9 @@ import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Enrichment, LlmProvider } from '../../contract/items.js';
-import type { Enricher, EnrichRequest } from '../interface.js';
+import type { EnrichCallOptions, Enricher, EnrichRequest } from '../interface.js';
 import { analyze } from './analyze.js';
+import type { WorkerResult } from './worker.js';
 
 export interface BuiltinEnricherOptions {
   /** worker threads (default: CPU count − 1, at least 1) */
@@ -14,6 +15,9 @@ export interface BuiltinEnricherOptions {
   /** batches with at most this many characters in total run inline (default 2,000, or
    *  SINGLE_CORE_INLINE_CHARS when the process may use one core only) */
   inlineMaxChars?: number;
+  /** told the seconds each batch spent being analyzed (inline, or summed over its worker slices),
+   *  without the waits of an async call: what the analysis itself costs */
+  onBusy?: (provider: LlmProvider, seconds: number) => void;
 }
 
 /** On one core a worker cannot run beside the main thread: handing it a batch only adds the copy
@@ -37,6 +41,7 @@ export interface BuiltinEnricher extends Enricher {
 
 export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): BuiltinEnricher {
   const threads = Math.max(1, opts.threads ?? cpus().length - 1);
+  const onBusy = opts.onBusy;
   // availableParallelism() counts the cores this process may run on (its CPU affinity)
   const inlineMaxChars =
     opts.inlineMaxChars ?? (availableParallelism() > 1 ? 2_000 : SINGLE_CORE_INLINE_CHARS);
@@ -51,20 +56,32 @@ export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Builti
   };
 
   return {
-    async enrich(req: EnrichRequest, o: { signal?: AbortSignal } = {}): Promise<Enrichment[]> {
-      o.signal?.throwIfAborted();
+    async enrich(req: EnrichRequest, o: EnrichCallOptions = {}): Promise<Enrichment[]> {
+      // past the deadline the signal is aborted; before it, inline analysis never reads it
+      if (!o.expired || o.expired()) o.signal?.throwIfAborted();
       let chars = 0;
       for (const t of req.texts) chars += t.length;
-      if (chars <= inlineMaxChars || req.texts.length === 0) return analyze(req);
+      if (chars <= inlineMaxChars || req.texts.length === 0) {
+        if (!onBusy) return analyze(req);
+        const t0 = performance.now();
+        const results = analyze(req);
+        onBusy(req.provider, (performance.now() - t0) / 1000);
+        return results;
+      }
       const parts = Math.min(threads, req.texts.length);
       const size = Math.ceil(req.texts.length / parts);
       const p = getPool();
-      const jobs: Promise<Enrichment[]>[] = [];
+      const jobs: Promise<WorkerResult>[] = [];
       for (let i = 0; i < req.texts.length; i += size) {
         const slice: EnrichRequest = { ...req, texts: req.texts.slice(i, i + size) };
-        jobs.push(p.run(slice, o.signal ? { signal: o.signal } : {}) as Promise<Enrichment[]>);
+        jobs.push(p.run(slice, o.signal ? { signal: o.signal } : {}) as Promise<WorkerResult>);
       }
-      return (await Promise.all(jobs)).flat();
+      const done = await Promise.all(jobs);
+      onBusy?.(
+        req.provider,
+        done.reduce((s, d) => s + d.seconds, 0),
+      );
+      return done.flatMap((d) => d.results);
     },
     isLocal(_provider: LlmProvider): boolean {
       return true;

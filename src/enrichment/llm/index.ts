@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Enrichment, EnrichmentType, Intent, LlmProvider } from '../../contract/items.js';
 import { ENRICHMENT_TYPES, INTENTS, SENTIMENTS } from '../../contract/items.js';
-import { type Enricher, EnrichmentError, type EnrichRequest } from '../interface.js';
+import { type EnrichCallOptions, type Enricher, EnrichmentError, type EnrichRequest } from '../interface.js';
 import { TAXONOMY } from '../topics/index.js';
 import { responseSchema, systemPrompt } from './prompt.js';
 
@@ -275,7 +275,7 @@ export function createLlmEnricher(opts: LlmEnricherOptions): Enricher {
   }
 
   return {
-    async enrich(req: EnrichRequest, callOpts?: { signal?: AbortSignal }): Promise<Enrichment[]> {
+    async enrich(req: EnrichRequest, callOpts?: EnrichCallOptions): Promise<Enrichment[]> {
       const types = ENRICHMENT_TYPES.filter((t) => req.types.includes(t));
       const custom = Array.isArray(req.categories?.topic);
       const categories = custom ? [...new Set(req.categories!.topic!)] : null;
