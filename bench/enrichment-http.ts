@@ -215,28 +215,17 @@ export default async function run(): Promise<void> {
     const roundBodies = bodiesFile(measured, blocks);
     const baselines = BASELINES.map((rev) => baselineCheckout(rev));
     for (const baseline of baselines) buildOnce(baseline.root);
-    const servers: Server[] = [
-      {
-        name: 'server',
-        rates: [],
-        cpuRates: [],
-        ratios: [],
-        cpuRatios: [],
-        analyzerUs: [],
-        analyzerWallUs: [],
-      },
-    ];
-    for (const baseline of baselines)
-      servers.push({
-        name: `server @ ${baseline.rev}`,
-        root: baseline.root,
-        rates: [],
-        cpuRates: [],
-        ratios: [],
-        cpuRatios: [],
-        analyzerUs: [],
-        analyzerWallUs: [],
-      });
+    const server = (name: string, root?: string): Server => ({
+      name,
+      ...(root ? { root } : {}),
+      rates: [],
+      cpuRates: [],
+      ratios: [],
+      cpuRatios: [],
+      analyzerUs: [],
+      analyzerWallUs: [],
+    });
+    const servers = [server('server'), ...baselines.map((b) => server(`server @ ${b.rev}`, b.root))];
     const vaderRates: number[] = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
