@@ -77,10 +77,8 @@ export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Builti
         jobs.push(p.run(slice, o.signal ? { signal: o.signal } : {}) as Promise<WorkerResult>);
       }
       const done = await Promise.all(jobs);
-      onBusy?.(
-        req.provider,
-        done.reduce((s, d) => s + d.seconds, 0),
-      );
+      const seconds = done.reduce((s, d) => s + d.seconds, 0);
+      onBusy?.(req.provider, seconds);
       return done.flatMap((d) => d.results);
     },
     isLocal(_provider: LlmProvider): boolean {
