@@ -87,22 +87,26 @@ export function requestContext(
   return new RequestContext(fields, timeoutMs);
 }
 
-/** what a platform source gets of the call context, without reading the signal early */
-class SourceContext implements SourceCallContext {
+/** The call's deadline as a source or an enricher gets it: the signal (a timer) is created only if
+ *  it is read, and `expired` asks the deadline without creating it. */
+class CallDeadline implements EnrichCallOptions {
   readonly expired?: () => boolean;
-  readonly requestId?: string;
-  readonly onSkip?: (skip: SkippedItem) => void;
-  constructor(
-    private readonly ctx: CallContext,
-    requestId: boolean,
-    onSkip?: (skip: SkippedItem) => void,
-  ) {
+  constructor(private readonly ctx: CallContext) {
     if (ctx.expired) this.expired = ctx.expired;
-    if (requestId) this.requestId = ctx.requestId;
-    if (onSkip) this.onSkip = onSkip;
   }
   get signal(): AbortSignal {
     return this.ctx.signal;
+  }
+}
+
+/** what a platform source gets of the call context, without reading the signal early */
+class SourceContext extends CallDeadline implements SourceCallContext {
+  readonly requestId?: string;
+  readonly onSkip?: (skip: SkippedItem) => void;
+  constructor(ctx: CallContext, requestId: boolean, onSkip?: (skip: SkippedItem) => void) {
+    super(ctx);
+    if (requestId) this.requestId = ctx.requestId;
+    if (onSkip) this.onSkip = onSkip;
   }
 }
 
@@ -218,18 +222,6 @@ async function refused(
   );
 }
 
-/** the call's deadline for an enricher, its signal (a timer) created only if the enricher reads it:
- *  inline local analysis does not */
-function enrichCallOptions(ctx: CallContext): EnrichCallOptions {
-  const opts: EnrichCallOptions = {
-    get signal() {
-      return ctx.signal;
-    },
-  };
-  if (ctx.expired) opts.expired = ctx.expired;
-  return opts;
-}
-
 /** the fewest items a charge of `items` may cover: when there are items, at least one */
 const leastItems = (minItems: number, items: number) =>
   Math.max(Math.min(minItems, items), Math.min(1, items));
@@ -244,7 +236,8 @@ async function enrichItems<T>(
   if (types.length === 0 || items.length === 0) return items as Array<T & { enrichment?: Enrichment }>;
   const results = await deps.enricher.enrich(
     { texts: items.map((i) => call.text(i)), types, categories, provider },
-    enrichCallOptions(ctx),
+    // inline local analysis never reads the signal, so it creates no timer
+    new CallDeadline(ctx),
   );
   return items.map((item, i) => ({ ...item, enrichment: results[i]! }));
 }

@@ -62,10 +62,9 @@ export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Builti
       let chars = 0;
       for (const t of req.texts) chars += t.length;
       if (chars <= inlineMaxChars || req.texts.length === 0) {
-        if (!onBusy) return analyze(req);
         const t0 = performance.now();
         const results = analyze(req);
-        onBusy(req.provider, (performance.now() - t0) / 1000);
+        onBusy?.(req.provider, (performance.now() - t0) / 1000);
         return results;
       }
       const parts = Math.min(threads, req.texts.length);
