@@ -4,14 +4,14 @@
 // reading. Checked on real captions, titles, descriptions and comments from the platforms' recorded
 // responses (test/fixtures/live), in requests of up to 100 texts, with custom categories, for both
 // providers, and again when the cache answers.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunks } from '../../packages/client/src/paginate.js';
 import { ENRICHMENT_TYPES, type LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
+import { FIXTURES, fixtureJson } from '../sources/live/helpers.js';
 import { startApp, type TestApp } from '../support/app.js';
-
-const LIVE = join(import.meta.dirname, '..', 'fixtures', 'live');
 
 /** every string of the recorded responses that reads like prose (three words or more, not a link) */
 function recordedTexts(): string[] {
@@ -23,20 +23,14 @@ function recordedTexts(): string[] {
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
-  for (const dir of readdirSync(LIVE))
-    for (const file of readdirSync(join(LIVE, dir)))
-      if (file.endsWith('.json')) walk(JSON.parse(readFileSync(join(LIVE, dir, file), 'utf8')));
+  for (const backend of readdirSync(FIXTURES))
+    for (const file of readdirSync(join(FIXTURES, backend)))
+      if (file.endsWith('.json')) walk(fixtureJson(backend, file.slice(0, -'.json'.length)));
   return [...found].sort();
 }
 
 const TEXTS = recordedTexts();
 const CATEGORIES = ['music', 'sports', 'food_&_dining', 'science_&_technology', 'travel_&_adventure'];
-
-function batches<T>(xs: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
-  return out;
-}
 
 describe("POST /ml/analyze over the recorded platforms' texts", () => {
   let t: TestApp;
@@ -52,7 +46,7 @@ describe("POST /ml/analyze over the recorded platforms' texts", () => {
 
   for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[])
     it(`returns, text for text, what analyze computes (${provider}; again from the cache)`, async () => {
-      for (const texts of batches(TEXTS, 100)) {
+      for (const texts of chunks(TEXTS, 100)) {
         const expected = analyze({ texts, types: [...ENRICHMENT_TYPES], provider });
         for (let round = 0; round < 2; round++) {
           const r = await t.post('/ml/analyze', {
@@ -69,7 +63,7 @@ describe("POST /ml/analyze over the recorded platforms' texts", () => {
     });
 
   it('with custom categories and a subset of the types, too', async () => {
-    for (const texts of batches(TEXTS, 100)) {
+    for (const texts of chunks(TEXTS, 100)) {
       const expected = analyze({
         texts,
         types: ['topics', 'intent'],

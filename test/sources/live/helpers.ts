@@ -19,7 +19,8 @@ if (!FormatRegistry.Has('date-time')) {
   );
 }
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/live');
+/** the recorded upstream responses, one folder per backend */
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/live');
 
 export function fixture(backend: string, name: string): string {
   return readFileSync(join(FIXTURES, backend, `${name}.json`), 'utf8');
