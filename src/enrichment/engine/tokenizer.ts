@@ -1,5 +1,6 @@
-// Social-media tokenizer shared by every built-in model. One left-to-right regex pass, so the
-// cost is linear in the input (a 100,000-character text is fine) and nothing backtracks badly.
+// Social-media tokenizer shared by every built-in model. One left-to-right pass of one regex (plain
+// ASCII words and punctuation read by hand, with the same result), so the cost is linear in the
+// input (a 100,000-character text is fine) and nothing backtracks badly.
 //
 // Output tokens are lowercase and normalized:
 //   URLs → <url>, @mentions → <user>, numbers → <num>, #tag → '#tag' and 'tag',
@@ -40,6 +41,114 @@ const TOKEN_RE = new RegExp(
   ].join('|'),
   'gu',
 );
+
+// TOKEN_RE's groups, in its order of alternatives
+const URL = 1;
+const MENTION = 2;
+const HASHTAG = 3;
+const EMOTICON_TOKEN = 4;
+const EMOJI = 5;
+const NUMBER = 6;
+const WORD = 7;
+const EMPHASIS = 8;
+const CLAUSE = 9;
+
+/** where the token lex() found starts and ends */
+let tokStart = 0;
+let tokEnd = 0;
+
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+/** [A-Za-z0-9_]: the ASCII characters of TOKEN_RE's word alternative */
+const isAsciiWordChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
+/** an emoticon's eyes, and its nose (between a mirrored emoticon's mouth and its eyes: 'D-:') */
+const isEyes = (c: number): boolean => c === 58 || c === 59 || c === 61 || c === 56; // : ; = 8
+const isNose = (c: number): boolean => c === 45 || c === 111 || c === 42 || c === 39 || c === 94; // - o * ' ^
+
+/** The next match of TOKEN_RE in `text` at or after `from`: its group (0 when there is none), with
+ *  tokStart and tokEnd set. The same match TOKEN_RE.exec gives from there, found without the regex
+ *  (and without the match array it allocates) where the text is plain ASCII: spaces are skipped (no
+ *  alternative starts at one), a word of ASCII letters (contractions included) is read by hand
+ *  unless an earlier alternative could start at its first letter (a URL at 'http' or 'www.', an
+ *  emoticon at 'D:', 'xD', 'T_T'), and '.', ',', a line break and runs of '!' and '?' are read as
+ *  themselves. Anything else (non-ASCII, digits, other punctuation) goes to the regex. */
+function lex(text: string, from: number): number {
+  const n = text.length;
+  let i = from;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13) {
+      i++;
+      continue;
+    }
+    if (isAsciiLetter(c)) {
+      const c1 = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+      const special =
+        (c === 104 /* h */ && text.startsWith('http', i)) ||
+        (c === 119 /* w */ && text.startsWith('www.', i)) ||
+        ((c | 32) === 100 /* d, D */ &&
+          (isEyes(c1) || (isNose(c1) && i + 2 < n && isEyes(text.charCodeAt(i + 2))))) ||
+        ((c | 32) === 116 /* t, T */ && c1 === 95) ||
+        ((c | 32) === 120 /* x, X */ && (c1 | 32) === 100);
+      if (special) break;
+      let j = i + 1;
+      while (j < n && isAsciiWordChar(text.charCodeAt(j))) j++;
+      // contractions: an apostrophe and letters, as often as they come
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 39 || d === 0x2019) {
+          const e = j + 1 < n ? text.charCodeAt(j + 1) : -1;
+          if (isAsciiLetter(e)) {
+            j += 2;
+            while (j < n && isAsciiLetter(text.charCodeAt(j))) j++;
+            continue;
+          }
+          if (e >= 128) return lexByRegex(text, i);
+          break;
+        }
+        // a non-ASCII letter, mark or digit would continue the word
+        if (d >= 128) return lexByRegex(text, i);
+        break;
+      }
+      tokStart = i;
+      tokEnd = j;
+      return WORD;
+    }
+    if (c === 46 || c === 44 || c === 10) {
+      tokStart = i;
+      tokEnd = i + 1;
+      return CLAUSE;
+    }
+    if (c === 33 || c === 63) {
+      let j = i + 1;
+      while (j < n && (text.charCodeAt(j) === 33 || text.charCodeAt(j) === 63)) j++;
+      tokStart = i;
+      tokEnd = j;
+      return EMPHASIS;
+    }
+    break;
+  }
+  return i < n ? lexByRegex(text, i) : 0;
+}
+
+function lexByRegex(text: string, from: number): number {
+  TOKEN_RE.lastIndex = from;
+  const m = TOKEN_RE.exec(text);
+  if (m === null) return 0;
+  tokStart = m.index;
+  tokEnd = m.index + m[0].length;
+  for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return g;
+  throw new Error('tokenizer: a match without a group');
+}
+
+/** TOKEN_RE's matches of a text as lex() reads them: [group, start, end] each (for tests) */
+export function lexTokens(text: string, byRegexOnly = false): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (let at = 0; ; at = tokEnd) {
+    const g = byRegexOnly ? lexByRegex(text, at) : lex(text, at);
+    if (g === 0) return out;
+    out.push([g, tokStart, tokEnd]);
+  }
+}
 
 const NEGATORS = new Set([
   'not',
@@ -321,10 +430,9 @@ export function tokenize(text: string): string[] {
   let nw = 0;
   spans.text = '';
   spans.tokens = undefined;
-  TOKEN_RE.lastIndex = 0;
-  for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
-    if (m[7] !== undefined) {
-      const raw = m[7];
+  for (let g = lex(text, 0); g !== 0; g = lex(text, tokEnd)) {
+    if (g === WORD) {
+      const raw = text.slice(tokStart, tokEnd);
       const e = wordEntry(raw);
       if (nw === spans.starts.length) {
         const starts = new Int32Array(2 * nw);
@@ -337,8 +445,8 @@ export function tokenize(text: string): string[] {
         spans.ends = ends;
         spans.tokenAt = tokenAt;
       }
-      spans.starts[nw] = m.index;
-      spans.ends[nw] = m.index + raw.length;
+      spans.starts[nw] = tokStart;
+      spans.ends[nw] = tokEnd;
       spans.entries[nw] = e;
       const f = e.f;
       if (idiomWords > 0) {
@@ -404,7 +512,7 @@ export function tokenize(text: string): string[] {
       if (f.negator) {
         // "can not" is "cannot"
         const negator = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
-        const idiom = idiomAfter(negator, text, TOKEN_RE.lastIndex);
+        const idiom = idiomAfter(negator, text, tokEnd);
         if (idiom !== undefined) {
           out.push(idiom.token);
           idiomWords = idiom.words;
@@ -432,29 +540,29 @@ export function tokenize(text: string): string[] {
         out.push(f.w);
       }
       prev = f.w;
-    } else if (m[9] !== undefined) {
+    } else if (g === CLAUSE) {
       scope = 0;
-    } else if (m[8] !== undefined) {
-      const p = m[8];
+    } else if (g === EMPHASIS) {
+      const p = text.slice(tokStart, tokEnd);
       scope = 0;
       if (p.includes('!') && p.includes('?')) out.push('?!');
       else if (p.length > 1) out.push(p[0] === '!' ? '!!' : '??');
       else out.push(p);
-    } else if (m[1] !== undefined) {
+    } else if (g === URL) {
       out.push('<url>');
-    } else if (m[2] !== undefined) {
+    } else if (g === MENTION) {
       out.push('<user>');
-    } else if (m[3] !== undefined) {
-      const tag = m[3].toLowerCase();
+    } else if (g === HASHTAG) {
+      const tag = text.slice(tokStart, tokEnd).toLowerCase();
       out.push(tag, tag.slice(1));
-    } else if (m[4] !== undefined) {
-      out.push(m[4].toLowerCase());
-    } else if (m[5] !== undefined) {
-      const e = m[5];
+    } else if (g === EMOTICON_TOKEN) {
+      out.push(text.slice(tokStart, tokEnd).toLowerCase());
+    } else if (g === EMOJI) {
+      const e = text.slice(tokStart, tokEnd);
       out.push(e);
       if (POSITIVE_EMOJI.has(e)) out.push(':)');
       else if (NEGATIVE_EMOJI.has(e)) out.push(':(');
-    } else if (m[6] !== undefined) {
+    } else if (g === NUMBER) {
       out.push('<num>');
     }
   }

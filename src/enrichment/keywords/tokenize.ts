@@ -29,6 +29,106 @@ export const MAX_CHARS = 20_000;
 const TOKEN =
   /(https?:\/\/\S+|www\.[^\s]+)|[#＃]([\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*)|@(\w{1,30})|(\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*)|([.!?]+|\r?\n(?![ \t]*\p{Ll}))|(\S)/gu;
 
+// TOKEN's groups
+const URL = 1;
+const HASHTAG = 2;
+const MENTION = 3;
+const WORD = 4;
+const BREAK = 5;
+const OTHER = 6;
+
+/** where the token lex() found starts and ends */
+let tokStart = 0;
+let tokEnd = 0;
+
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+const isAsciiAlnum = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57);
+
+/** The next match of TOKEN in `src` at or after `from`: its group (0 when there is none), with
+ *  tokStart and tokEnd set: the match TOKEN.exec gives from there, found without the regex (and the
+ *  match array it allocates) where the text is plain ASCII. Spaces and tabs are skipped (no
+ *  alternative starts at one), a word of ASCII letters and digits that opens with a letter (joined
+ *  by apostrophes and hyphens) is read by hand unless it may open a URL ('http', 'www.'), and '.',
+ *  '!', '?' runs and the other ASCII punctuation are read as themselves. Anything else (non-ASCII,
+ *  digits, '#', '@', line breaks) goes to the regex. */
+function lex(src: string, from: number): number {
+  const n = src.length;
+  let i = from;
+  while (i < n) {
+    const c = src.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      i++;
+      continue;
+    }
+    if (isAsciiLetter(c)) {
+      if (
+        (c === 104 /* h */ && src.startsWith('http', i)) ||
+        (c === 119 /* w */ && src.startsWith('www.', i))
+      )
+        break;
+      let j = i + 1;
+      for (;;) {
+        while (j < n && isAsciiAlnum(src.charCodeAt(j))) j++;
+        if (j >= n) break;
+        const d = src.charCodeAt(j);
+        if (d === 39 || d === 0x2019 || d === 45) {
+          const e = j + 1 < n ? src.charCodeAt(j + 1) : -1;
+          if (isAsciiAlnum(e)) {
+            j += 2;
+            continue;
+          }
+          if (e >= 128) return lexByRegex(src, i);
+          break;
+        }
+        // a non-ASCII letter or digit would continue the word
+        if (d >= 128) return lexByRegex(src, i);
+        break;
+      }
+      tokStart = i;
+      tokEnd = j;
+      return WORD;
+    }
+    if (c === 46 || c === 33 || c === 63) {
+      let j = i + 1;
+      for (; j < n; j++) {
+        const d = src.charCodeAt(j);
+        if (d !== 46 && d !== 33 && d !== 63) break;
+      }
+      tokStart = i;
+      tokEnd = j;
+      return BREAK;
+    }
+    // any other printable ASCII character but the digits, '#' and '@' is a token of its own
+    if (c > 32 && c < 127 && !(c >= 48 && c <= 57) && c !== 35 && c !== 64) {
+      tokStart = i;
+      tokEnd = i + 1;
+      return OTHER;
+    }
+    break;
+  }
+  return i < n ? lexByRegex(src, i) : 0;
+}
+
+function lexByRegex(src: string, from: number): number {
+  TOKEN.lastIndex = from;
+  const m = TOKEN.exec(src);
+  if (m === null) return 0;
+  tokStart = m.index;
+  tokEnd = m.index + m[0].length;
+  for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return g;
+  throw new Error('keyword tokenizer: a match without a group');
+}
+
+/** TOKEN's matches of a text as lex() reads them: [group, start, end] each (for tests) */
+export function lexTokens(text: string, byRegexOnly = false): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (let at = 0; ; at = tokEnd) {
+    const g = byRegexOnly ? lexByRegex(text, at) : lex(text, at);
+    if (g === 0) return out;
+    out.push([g, tokStart, tokEnd]);
+  }
+}
+
 // the last text's tokens: topics and keywords of one text share a single pass
 let lastText: string | undefined;
 let lastMax = 0;
@@ -54,11 +154,10 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   const spans = wordSpansOf(src);
   let k = 0;
   // every alternative of TOKEN consumes at least one character, so this loop always advances
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(src); m !== null; m = TOKEN.exec(src)) {
-    if (m[4] !== undefined) {
-      const raw = m[4];
-      if (placeholder(src, m.index, raw)) {
+  for (let g = lex(src, 0); g !== 0; g = lex(src, tokEnd)) {
+    if (g === WORD) {
+      const raw = src.slice(tokStart, tokEnd);
+      if (placeholder(src, tokStart, raw)) {
         out.push({
           kind: 'placeholder',
           raw,
@@ -73,7 +172,7 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
       let lower: string | undefined;
       let facts: WordFacts | undefined;
       if (spans !== undefined) {
-        const at = m.index;
+        const at = tokStart;
         while (k < spans.count && spans.starts[k]! < at) k++;
         if (k < spans.count && spans.starts[k] === at && spans.ends[k] === at + raw.length) {
           const e = spans.entries[k]!;
@@ -94,25 +193,29 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
       }
       out.push({ kind: 'word', raw, lower, sent, first, facts });
       first = false;
-    } else if (m[1] !== undefined) {
-      out.push({ kind: 'url', raw: m[1], lower: m[1].toLowerCase(), sent, first: false, facts: undefined });
-    } else if (m[2] !== undefined) {
-      const lower = m[2].toLowerCase();
-      out.push({ kind: 'hashtag', raw: m[2], lower, sent, first: false, facts: factsOf(lower) });
-      first = false;
-    } else if (m[3] !== undefined) {
-      const lower = m[3].toLowerCase();
-      if (PLACEHOLDER_HANDLES.has(lower))
-        out.push({ kind: 'placeholder', raw: m[3], lower, sent, first: false, facts: undefined });
-      else out.push({ kind: 'mention', raw: m[3], lower, sent, first: false, facts: factsOf(lower) });
-    } else if (m[5] !== undefined) {
+    } else if (g === URL) {
+      const raw = src.slice(tokStart, tokEnd);
+      out.push({ kind: 'url', raw, lower: raw.toLowerCase(), sent, first: false, facts: undefined });
+    } else if (g === HASHTAG || g === MENTION) {
+      // without the sigil
+      const raw = src.slice(tokStart + 1, tokEnd);
+      const lower = raw.toLowerCase();
+      if (g === HASHTAG) {
+        out.push({ kind: 'hashtag', raw, lower, sent, first: false, facts: factsOf(lower) });
+        first = false;
+      } else if (PLACEHOLDER_HANDLES.has(lower))
+        out.push({ kind: 'placeholder', raw, lower, sent, first: false, facts: undefined });
+      else out.push({ kind: 'mention', raw, lower, sent, first: false, facts: factsOf(lower) });
+    } else if (g === BREAK) {
       // a full stop or a line break ends a sentence, except a line break before a lowercase word
       // (a wrapped line); a full stop; "e.g." style abbreviations only cost a spurious boundary
+      const raw = src.slice(tokStart, tokEnd);
       if (!first) sent++;
       first = true;
-      out.push({ kind: 'break', raw: m[5], lower: m[5], sent, first: true, facts: undefined });
-    } else {
-      out.push({ kind: 'break', raw: m[6] ?? '', lower: m[6] ?? '', sent, first: false, facts: undefined });
+      out.push({ kind: 'break', raw, lower: raw, sent, first: true, facts: undefined });
+    } else if (g === OTHER) {
+      const raw = src.slice(tokStart, tokEnd);
+      out.push({ kind: 'break', raw, lower: raw, sent, first: false, facts: undefined });
     }
   }
   return out;
