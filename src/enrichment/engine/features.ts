@@ -167,6 +167,9 @@ export class FeatureCache {
   lexRead = false;
   lexPos = 0;
   lexNeg = 0;
+  /** the shipped word vectors' row of each token (-1: none), when the fused sums read the tokens
+   *  (they keep it per token with the token's sums, see fused.ts); the intent inputs read it */
+  vectorRows: number[] | undefined;
   constructor(readonly tokens: readonly string[]) {}
 
   /** what was remembered for `key` on this text (undefined: nothing) */

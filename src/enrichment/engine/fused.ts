@@ -20,6 +20,7 @@ import {
 import { hasLexicon, tokenValence } from './lexicon.js';
 import type { LinearModel } from './linear.js';
 import { wordSpansOfTokens } from './tokenizer.js';
+import { shippedVectorRow } from './word-vectors.js';
 
 interface Part {
   model: LinearModel;
@@ -136,7 +137,10 @@ function valenceOf(tok: string): number {
 
 /** A token's own features (its unigram and its character n-grams) depend on the token alone, so
  *  their sums are kept per token: entry = [hashString(token), sums (sumWidth), counts (parts),
- *  index of its lexicon valence in VALENCES].
+ *  index of its lexicon valence in VALENCES, its row in the shipped word vectors (-1: none)]. The
+ *  row is kept here because the text's vector (word-vectors.ts) would otherwise look every token up
+ *  in a map of its own, whose scattered entries miss the CPU caches, where this entry has just
+ *  been read.
  *  Two generations of bounded size: a token seen in the older one is copied to the newer one, and
  *  when the newer one is full it becomes the older one. Integer sums do not depend on the order
  *  of addition, so a text's sums are the same whether its tokens were remembered or not. */
@@ -161,7 +165,7 @@ class TokenSums {
     private readonly table: FusedTable,
     private readonly capacity = TOKEN_MEMO_SIZE,
   ) {
-    this.width = 2 + table.sumWidth + table.parts.length;
+    this.width = 3 + table.sumWidth + table.parts.length;
     this.youngSlab = new Int32Array(Math.min(capacity, 1024) * this.width);
     this.oldSlab = new Int32Array(0);
     this.moved = new Int32Array(this.width);
@@ -250,6 +254,7 @@ class TokenSums {
       for (let q = 0; q < list.length; q++) slab[counts + list[q]!]!++;
     }
     slab[counts + t.parts.length] = valenceOf(tok);
+    slab[counts + t.parts.length + 1] = shippedVectorRow(tok);
   }
 }
 
@@ -328,6 +333,8 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   // the lexicon features' sums, in token order as lexiconFeatures adds them
   let pos = 0;
   let neg = 0;
+  // each token's word-vector row, for the intent inputs
+  const vectorRows: number[] | undefined = cache.vectorRows === undefined ? [] : undefined;
   // a word's own token is found through the tokenizer's entry of the word when it holds its offset
   const spans = wordSpansOfTokens(tokens);
   let k = 0;
@@ -351,6 +358,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     const c = at + 1 + width;
     for (let p = 0; p < nParts; p++) counts[p]! += slab[c + p]!;
     const vi = slab[c + nParts]!;
+    vectorRows?.push(slab[c + nParts + 1]!);
     if (vi !== 0) {
       const v = VALENCES[vi]!;
       if (v > 0) pos += v;
@@ -377,6 +385,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
     for (const pi of table.byKind[KIND_BIGRAM]!) counts[pi]! += nRows;
   }
   if (wordHashes !== undefined) cache.setWordNgrams(wordHashes);
+  if (vectorRows !== undefined) cache.vectorRows = vectorRows;
   if (hasLexicon()) {
     cache.lexPos = pos;
     cache.lexNeg = neg;

@@ -529,7 +529,7 @@ export function intentInputs(
   d[k++] = d[AT_COMPLAINT_LOGIT]! * addressed;
   d[k++] = d[AT_FIRST_PERSON]! * d[AT_BUYING_WORD]!;
   d[k++] = pNeg * addressed;
-  writeTextVector(features.tokens, d, k);
+  writeTextVector(features.tokens, d, k, undefined, features.vectorRows);
   const words = features.indices(WORD_SPEC);
   return {
     dense: d,

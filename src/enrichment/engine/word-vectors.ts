@@ -7,7 +7,7 @@
 // File layout: model-file.ts's framing with the magic 'GLWV', a JSON header (dims, words) and int8
 // components, word-major. A text's vector is an exact integer sum, normalized once, so
 // the same text gives the same inputs on every machine.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODELS_DIR } from '../../paths.js';
 import { decodeFramed, encodeFramed } from './model-file.js';
@@ -80,23 +80,43 @@ function shipped(): Table {
   table ??= tableOf(decodeWordVectors(readFileSync(join(MODELS_DIR, WORD_VECTOR_FILE))));
   return table;
 }
+let present: boolean | undefined;
+
+/** the row of a token in the shipped word vectors, or -1 (no vector, or no vector file: the models
+ *  that do not read the vectors must not need it) */
+export function shippedVectorRow(token: string): number {
+  present ??= table !== undefined || existsSync(join(MODELS_DIR, WORD_VECTOR_FILE));
+  return present ? (shipped().rows.get(token) ?? -1) : -1;
+}
 
 /** Writes the vector of a text's tokens at out[at .. at + WORD_VECTOR_DIMS): the sum of its words'
- *  vectors scaled to TEXT_VECTOR_LENGTH, or zeros when none of its words has one. */
+ *  vectors scaled to TEXT_VECTOR_LENGTH, or zeros when none of its words has one. `shippedRows`,
+ *  the shipped vectors' row of each token (-1: none; FeatureCache.vectorRows), saves looking the
+ *  tokens up. */
 export function writeTextVector(
   tokens: readonly string[],
   out: Float64Array,
   at: number,
   vectors: Table = shipped(),
+  shippedRows?: readonly number[],
 ): void {
   const { components, rows, acc } = vectors;
   const dims = WORD_VECTOR_DIMS;
   acc.fill(0);
-  for (const t of tokens) {
-    const r = rows.get(t);
-    if (r === undefined) continue;
-    const o = r * dims;
-    for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
+  if (shippedRows !== undefined && vectors === table && shippedRows.length === tokens.length) {
+    for (let i = 0; i < shippedRows.length; i++) {
+      const r = shippedRows[i]!;
+      if (r < 0) continue;
+      const o = r * dims;
+      for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
+    }
+  } else {
+    for (const t of tokens) {
+      const r = rows.get(t);
+      if (r === undefined) continue;
+      const o = r * dims;
+      for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
+    }
   }
   let sq = 0;
   for (let j = 0; j < dims; j++) sq += acc[j]! * acc[j]!;
