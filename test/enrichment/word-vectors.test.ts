@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FeatureCache } from '../../src/enrichment/engine/features.js';
+import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import {
   decodeWordVectors,
@@ -92,5 +94,28 @@ describe('word vectors', () => {
     expect(cosine(v, 'buy', 'purchase')).toBeGreaterThan(cosine(v, 'buy', 'rain') + 0.2);
     expect(cosine(v, 'tickets', 'ticket')).toBeGreaterThan(cosine(v, 'tickets', 'refund') + 0.2);
     expect(cosine(v, 'awesome', 'amazing')).toBeGreaterThan(cosine(v, 'awesome', 'refund') + 0.2);
+  });
+
+  it("read through the rows the fused sums keep with each token, the same vector as through the vectors' own lookup", () => {
+    const texts = [
+      "I can't believe they didn't ship my order, worst store ever",
+      'Where can I buy these shoes?? #want',
+      'sooo happy with the new phone, thanks @support :)',
+      'Not bad at all. NOT BAD. never again though',
+    ];
+    for (const provider of ['model-2.0-flash', 'model-1.5-pro'] as const)
+      for (const text of texts) {
+        const features = new FeatureCache(tokenize(text));
+        predictSentiment(sentimentAnalyzer(provider), features);
+        const rows = features.vectorRows;
+        expect(rows?.length).toBe(features.tokens.length);
+        expect(rows!.some((r) => r >= 0)).toBe(true);
+        const looked = new Float64Array(WORD_VECTOR_DIMS);
+        const kept = new Float64Array(WORD_VECTOR_DIMS);
+        writeTextVector(features.tokens, looked, 0);
+        writeTextVector(features.tokens, kept, 0, undefined, rows);
+        expect(kept).toEqual(looked);
+        expect(length(kept)).toBeCloseTo(TEXT_VECTOR_LENGTH, 9);
+      }
   });
 });
