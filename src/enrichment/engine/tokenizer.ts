@@ -11,6 +11,8 @@
 //   a negator with a word of bad judgement right after it → '<litotes>' ('not bad'),
 //   an idiom whose negator negates nothing → one token of its own ('can't stop' → '<cant_stop>').
 
+import { isAsciiLetter, lexAll, lexByRegex, type Span } from './lexing.js';
+
 // Text copied out of JSON that was escaped twice carries literal escapes ('I\u2019m',
 // 'a\u002c b'); many tweet corpora and exports do. Read them as the characters they stand for,
 // so "can\u2019t" is the word "can’t" (and its negation), not "can" and "u2019t".
@@ -54,10 +56,8 @@ const EMPHASIS = 8;
 const CLAUSE = 9;
 
 /** where the token lex() found starts and ends */
-let tokStart = 0;
-let tokEnd = 0;
+const span: Span = { start: 0, end: 0 };
 
-const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 /** [A-Za-z0-9_]: the ASCII characters of TOKEN_RE's word alternative */
 const isAsciiWordChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
 /** an emoticon's eyes, and its nose (between a mirrored emoticon's mouth and its eyes: 'D-:') */
@@ -65,7 +65,7 @@ const isEyes = (c: number): boolean => c === 58 || c === 59 || c === 61 || c ===
 const isNose = (c: number): boolean => c === 45 || c === 111 || c === 42 || c === 39 || c === 94; // - o * ' ^
 
 /** The next match of TOKEN_RE in `text` at or after `from`: its group (0 when there is none), with
- *  tokStart and tokEnd set. The same match TOKEN_RE.exec gives from there, found without the regex
+ *  span.start and span.end set. The same match TOKEN_RE.exec gives from there, found without the regex
  *  (and without the match array it allocates) where the text is plain ASCII: spaces are skipped (no
  *  alternative starts at one), a word of ASCII letters (contractions included) is read by hand
  *  unless an earlier alternative could start at its first letter (a URL at 'http' or 'www.', an
@@ -102,52 +102,38 @@ function lex(text: string, from: number): number {
             while (j < n && isAsciiLetter(text.charCodeAt(j))) j++;
             continue;
           }
-          if (e >= 128) return lexByRegex(text, i);
+          if (e >= 128) return lexByRegex(TOKEN_RE, text, i, span);
           break;
         }
         // a non-ASCII letter, mark or digit would continue the word
-        if (d >= 128) return lexByRegex(text, i);
+        if (d >= 128) return lexByRegex(TOKEN_RE, text, i, span);
         break;
       }
-      tokStart = i;
-      tokEnd = j;
+      span.start = i;
+      span.end = j;
       return WORD;
     }
     if (c === 46 || c === 44 || c === 10) {
-      tokStart = i;
-      tokEnd = i + 1;
+      span.start = i;
+      span.end = i + 1;
       return CLAUSE;
     }
     if (c === 33 || c === 63) {
       let j = i + 1;
       while (j < n && (text.charCodeAt(j) === 33 || text.charCodeAt(j) === 63)) j++;
-      tokStart = i;
-      tokEnd = j;
+      span.start = i;
+      span.end = j;
       return EMPHASIS;
     }
     break;
   }
-  return i < n ? lexByRegex(text, i) : 0;
+  return i < n ? lexByRegex(TOKEN_RE, text, i, span) : 0;
 }
 
-function lexByRegex(text: string, from: number): number {
-  TOKEN_RE.lastIndex = from;
-  const m = TOKEN_RE.exec(text);
-  if (m === null) return 0;
-  tokStart = m.index;
-  tokEnd = m.index + m[0].length;
-  for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return g;
-  throw new Error('tokenizer: a match without a group');
-}
-
-/** TOKEN_RE's matches of a text as lex() reads them: [group, start, end] each (for tests) */
+/** TOKEN's matches of a text as lex() reads them (or the expression alone): [group, start, end]
+ *  each (for tests) */
 export function lexTokens(text: string, byRegexOnly = false): [number, number, number][] {
-  const out: [number, number, number][] = [];
-  for (let at = 0; ; at = tokEnd) {
-    const g = byRegexOnly ? lexByRegex(text, at) : lex(text, at);
-    if (g === 0) return out;
-    out.push([g, tokStart, tokEnd]);
-  }
+  return lexAll(text, byRegexOnly ? (t, from) => lexByRegex(TOKEN_RE, t, from, span) : lex, span);
 }
 
 const NEGATORS = new Set([
@@ -430,9 +416,9 @@ export function tokenize(text: string): string[] {
   let nw = 0;
   spans.text = '';
   spans.tokens = undefined;
-  for (let g = lex(text, 0); g !== 0; g = lex(text, tokEnd)) {
+  for (let g = lex(text, 0); g !== 0; g = lex(text, span.end)) {
     if (g === WORD) {
-      const raw = text.slice(tokStart, tokEnd);
+      const raw = text.slice(span.start, span.end);
       const e = wordEntry(raw);
       if (nw === spans.starts.length) {
         const starts = new Int32Array(2 * nw);
@@ -445,8 +431,8 @@ export function tokenize(text: string): string[] {
         spans.ends = ends;
         spans.tokenAt = tokenAt;
       }
-      spans.starts[nw] = tokStart;
-      spans.ends[nw] = tokEnd;
+      spans.starts[nw] = span.start;
+      spans.ends[nw] = span.end;
       spans.entries[nw] = e;
       const f = e.f;
       if (idiomWords > 0) {
@@ -512,7 +498,7 @@ export function tokenize(text: string): string[] {
       if (f.negator) {
         // "can not" is "cannot"
         const negator = f.w === 'not' && (prev === 'can' || prev === 'could') ? 'cannot' : f.w;
-        const idiom = idiomAfter(negator, text, tokEnd);
+        const idiom = idiomAfter(negator, text, span.end);
         if (idiom !== undefined) {
           out.push(idiom.token);
           idiomWords = idiom.words;
@@ -543,7 +529,7 @@ export function tokenize(text: string): string[] {
     } else if (g === CLAUSE) {
       scope = 0;
     } else if (g === EMPHASIS) {
-      const p = text.slice(tokStart, tokEnd);
+      const p = text.slice(span.start, span.end);
       scope = 0;
       if (p.includes('!') && p.includes('?')) out.push('?!');
       else if (p.length > 1) out.push(p[0] === '!' ? '!!' : '??');
@@ -553,12 +539,12 @@ export function tokenize(text: string): string[] {
     } else if (g === MENTION) {
       out.push('<user>');
     } else if (g === HASHTAG) {
-      const tag = text.slice(tokStart, tokEnd).toLowerCase();
+      const tag = text.slice(span.start, span.end).toLowerCase();
       out.push(tag, tag.slice(1));
     } else if (g === EMOTICON_TOKEN) {
-      out.push(text.slice(tokStart, tokEnd).toLowerCase());
+      out.push(text.slice(span.start, span.end).toLowerCase());
     } else if (g === EMOJI) {
-      const e = text.slice(tokStart, tokEnd);
+      const e = text.slice(span.start, span.end);
       out.push(e);
       if (POSITIVE_EMOJI.has(e)) out.push(':)');
       else if (NEGATIVE_EMOJI.has(e)) out.push(':(');

@@ -1,5 +1,6 @@
 // One-pass tokenizer shared by the keyword extractor and the topic classifier. It keeps what social
 // text needs (hashtags, mentions, URLs, emoji as boundaries) and records the sentence of each token.
+import { isAsciiLetter, lexAll, lexByRegex, type Span } from '../engine/lexing.js';
 import { wordSpansOf } from '../engine/tokenizer.js';
 import { PLACEHOLDER_HANDLES, PLACEHOLDER_WORDS } from './lexicon.js';
 import { factsOf, type WordFacts } from './words.js';
@@ -38,14 +39,12 @@ const BREAK = 5;
 const OTHER = 6;
 
 /** where the token lex() found starts and ends */
-let tokStart = 0;
-let tokEnd = 0;
+const span: Span = { start: 0, end: 0 };
 
-const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 const isAsciiAlnum = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57);
 
 /** The next match of TOKEN in `src` at or after `from`: its group (0 when there is none), with
- *  tokStart and tokEnd set: the match TOKEN.exec gives from there, found without the regex (and the
+ *  span.start and span.end set: the match TOKEN.exec gives from there, found without the regex (and the
  *  match array it allocates) where the text is plain ASCII. Spaces and tabs are skipped (no
  *  alternative starts at one), a word of ASCII letters and digits that opens with a letter (joined
  *  by apostrophes and hyphens) is read by hand unless it may open a URL ('http', 'www.'), and '.',
@@ -77,15 +76,15 @@ function lex(src: string, from: number): number {
             j += 2;
             continue;
           }
-          if (e >= 128) return lexByRegex(src, i);
+          if (e >= 128) return lexByRegex(TOKEN, src, i, span);
           break;
         }
         // a non-ASCII letter or digit would continue the word
-        if (d >= 128) return lexByRegex(src, i);
+        if (d >= 128) return lexByRegex(TOKEN, src, i, span);
         break;
       }
-      tokStart = i;
-      tokEnd = j;
+      span.start = i;
+      span.end = j;
       return WORD;
     }
     if (c === 46 || c === 33 || c === 63) {
@@ -94,39 +93,25 @@ function lex(src: string, from: number): number {
         const d = src.charCodeAt(j);
         if (d !== 46 && d !== 33 && d !== 63) break;
       }
-      tokStart = i;
-      tokEnd = j;
+      span.start = i;
+      span.end = j;
       return BREAK;
     }
     // any other printable ASCII character but the digits, '#' and '@' is a token of its own
     if (c > 32 && c < 127 && !(c >= 48 && c <= 57) && c !== 35 && c !== 64) {
-      tokStart = i;
-      tokEnd = i + 1;
+      span.start = i;
+      span.end = i + 1;
       return OTHER;
     }
     break;
   }
-  return i < n ? lexByRegex(src, i) : 0;
+  return i < n ? lexByRegex(TOKEN, src, i, span) : 0;
 }
 
-function lexByRegex(src: string, from: number): number {
-  TOKEN.lastIndex = from;
-  const m = TOKEN.exec(src);
-  if (m === null) return 0;
-  tokStart = m.index;
-  tokEnd = m.index + m[0].length;
-  for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return g;
-  throw new Error('keyword tokenizer: a match without a group');
-}
-
-/** TOKEN's matches of a text as lex() reads them: [group, start, end] each (for tests) */
+/** TOKEN's matches of a text as lex() reads them (or the expression alone): [group, start, end]
+ *  each (for tests) */
 export function lexTokens(text: string, byRegexOnly = false): [number, number, number][] {
-  const out: [number, number, number][] = [];
-  for (let at = 0; ; at = tokEnd) {
-    const g = byRegexOnly ? lexByRegex(text, at) : lex(text, at);
-    if (g === 0) return out;
-    out.push([g, tokStart, tokEnd]);
-  }
+  return lexAll(text, byRegexOnly ? (t, from) => lexByRegex(TOKEN, t, from, span) : lex, span);
 }
 
 // the last text's tokens: topics and keywords of one text share a single pass
@@ -154,10 +139,10 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
   const spans = wordSpansOf(src);
   let k = 0;
   // every alternative of TOKEN consumes at least one character, so this loop always advances
-  for (let g = lex(src, 0); g !== 0; g = lex(src, tokEnd)) {
+  for (let g = lex(src, 0); g !== 0; g = lex(src, span.end)) {
     if (g === WORD) {
-      const raw = src.slice(tokStart, tokEnd);
-      if (placeholder(src, tokStart, raw)) {
+      const raw = src.slice(span.start, span.end);
+      if (placeholder(src, span.start, raw)) {
         out.push({
           kind: 'placeholder',
           raw,
@@ -172,7 +157,7 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
       let lower: string | undefined;
       let facts: WordFacts | undefined;
       if (spans !== undefined) {
-        const at = tokStart;
+        const at = span.start;
         while (k < spans.count && spans.starts[k]! < at) k++;
         if (k < spans.count && spans.starts[k] === at && spans.ends[k] === at + raw.length) {
           const e = spans.entries[k]!;
@@ -194,11 +179,11 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
       out.push({ kind: 'word', raw, lower, sent, first, facts });
       first = false;
     } else if (g === URL) {
-      const raw = src.slice(tokStart, tokEnd);
+      const raw = src.slice(span.start, span.end);
       out.push({ kind: 'url', raw, lower: raw.toLowerCase(), sent, first: false, facts: undefined });
     } else if (g === HASHTAG || g === MENTION) {
       // without the sigil
-      const raw = src.slice(tokStart + 1, tokEnd);
+      const raw = src.slice(span.start + 1, span.end);
       const lower = raw.toLowerCase();
       if (g === HASHTAG) {
         out.push({ kind: 'hashtag', raw, lower, sent, first: false, facts: factsOf(lower) });
@@ -209,12 +194,12 @@ function tokenizeFresh(text: string, maxChars: number): Token[] {
     } else if (g === BREAK) {
       // a full stop or a line break ends a sentence, except a line break before a lowercase word
       // (a wrapped line); a full stop; "e.g." style abbreviations only cost a spurious boundary
-      const raw = src.slice(tokStart, tokEnd);
+      const raw = src.slice(span.start, span.end);
       if (!first) sent++;
       first = true;
       out.push({ kind: 'break', raw, lower: raw, sent, first: true, facts: undefined });
     } else if (g === OTHER) {
-      const raw = src.slice(tokStart, tokEnd);
+      const raw = src.slice(span.start, span.end);
       out.push({ kind: 'break', raw, lower: raw, sent, first: false, facts: undefined });
     }
   }
