@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { restoreEscapes, tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import {
   encodeWordVectors,
+  reloadWordVectors,
   vectorWord,
   WORD_VECTOR_DIMS,
   WORD_VECTOR_FILE,
@@ -234,5 +235,7 @@ export function trainWordVectors(log: (s: string) => void): void {
       components,
     }),
   );
+  // the intent model trained next in this process reads the new file, not vectors read earlier
+  reloadWordVectors();
   log(`word vectors: ${texts.length} texts, ${words.length} words, ${p.val.length} positive PMI pairs`);
 }

@@ -7,6 +7,8 @@ import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
 import {
   decodeWordVectors,
   encodeWordVectors,
+  reloadWordVectors,
+  shippedVectorsVersion,
   TEXT_VECTOR_LENGTH,
   vectorWord,
   WORD_VECTOR_DIMS,
@@ -117,5 +119,26 @@ describe('word vectors', () => {
         expect(kept).toEqual(looked);
         expect(length(kept)).toBeCloseTo(TEXT_VECTOR_LENGTH, 9);
       }
+  });
+
+  it('are read again after a reload, and the rows kept with the fused sums are found again with them', () => {
+    const text = "Where can I buy these?? can't wait, thanks @shop";
+    const read = () => {
+      const features = new FeatureCache(tokenize(text));
+      predictSentiment(sentimentAnalyzer('model-2.0-flash'), features);
+      const kept = new Float64Array(WORD_VECTOR_DIMS);
+      writeTextVector(features.tokens, kept, 0, undefined, features.vectorRows);
+      const looked = new Float64Array(WORD_VECTOR_DIMS);
+      writeTextVector(features.tokens, looked, 0);
+      return { rows: features.vectorRows, kept, looked };
+    };
+    const before = read();
+    const version = shippedVectorsVersion();
+    reloadWordVectors();
+    expect(shippedVectorsVersion()).toBe(version + 1);
+    const after = read();
+    expect(after.rows).toEqual(before.rows);
+    expect(after.kept).toEqual(before.looked);
+    expect(after.looked).toEqual(before.looked);
   });
 });

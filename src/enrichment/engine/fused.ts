@@ -20,7 +20,7 @@ import {
 import { hasLexicon, tokenValence } from './lexicon.js';
 import type { LinearModel } from './linear.js';
 import { wordSpansOfTokens } from './tokenizer.js';
-import { shippedVectorRow } from './word-vectors.js';
+import { shippedVectorRow, shippedVectorsVersion } from './word-vectors.js';
 
 interface Part {
   model: LinearModel;
@@ -160,6 +160,8 @@ class TokenSums {
   private readonly hotAt = new Int32Array(HOT_SIZE);
   private readonly hotGen = new Int32Array(HOT_SIZE).fill(-1);
   private gen = 0;
+  /** the shipped word vectors the entries' rows belong to (shippedVectorsVersion) */
+  private vectors = shippedVectorsVersion();
 
   constructor(
     private readonly table: FusedTable,
@@ -194,6 +196,16 @@ class TokenSums {
     this.hotGen[slot] = this.gen;
     this.hotAt[slot] = to;
     return to;
+  }
+
+  /** forgets every entry when the shipped word vectors were reloaded since they were computed */
+  sync(): void {
+    if (this.vectors === shippedVectorsVersion()) return;
+    this.vectors = shippedVectorsVersion();
+    this.young.clear();
+    this.old.clear();
+    this.next = 0;
+    this.gen++;
   }
 
   /** the generation entry() leaves its tokens in (an offset it gave stays valid while it is the same) */
@@ -321,7 +333,7 @@ export function fusedSums(table: FusedTable, cache: FeatureCache): FusedSums {
   if (!memo) {
     memo = new TokenSums(table);
     tokenSums.set(table, memo);
-  }
+  } else memo.sync();
   // each token's own features, from its remembered sums
   if (bigramRows.length < tokens.length + 1) bigramRows = new Int32Array(2 * (tokens.length + 1));
   const rows = bigramRows;

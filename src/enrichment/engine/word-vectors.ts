@@ -81,12 +81,25 @@ function shipped(): Table {
   return table;
 }
 let present: boolean | undefined;
+let version = 0;
 
 /** the row of a token in the shipped word vectors, or -1 (no vector, or no vector file: the models
  *  that do not read the vectors must not need it) */
 export function shippedVectorRow(token: string): number {
   present ??= table !== undefined || existsSync(join(MODELS_DIR, WORD_VECTOR_FILE));
   return present ? (shipped().rows.get(token) ?? -1) : -1;
+}
+
+/** which shipped vectors the rows of shippedVectorRow belong to: it changes when they are reloaded
+ *  (whoever keeps rows, fused.ts, forgets them then) */
+export const shippedVectorsVersion = (): number => version;
+
+/** Forgets the shipped vectors, so that they are read again from models/ on next use: training
+ *  writes a new file and then trains the intent model on it in the same process. */
+export function reloadWordVectors(): void {
+  table = undefined;
+  present = undefined;
+  version++;
 }
 
 /** Writes the vector of a text's tokens at out[at .. at + WORD_VECTOR_DIMS): the sum of its words'
