@@ -16,6 +16,7 @@ import {
   vectorWord,
   WORD_VECTOR_DIMS,
   WORD_VECTOR_FILE,
+  type WordVectors,
 } from '../../src/enrichment/engine/word-vectors.js';
 import { MODELS_DIR } from '../../src/paths.js';
 import { readJsonl } from './data.js';
@@ -225,17 +226,15 @@ export function trainWordVectors(log: (s: string) => void): void {
     for (let d = 0; d < WORD_VECTOR_DIMS; d++)
       components[i * WORD_VECTOR_DIMS + d] = Math.round((127 * u[i * WORD_VECTOR_DIMS + d]!) / norm);
   }
-  writeFileSync(
-    join(MODELS_DIR, WORD_VECTOR_FILE),
-    encodeWordVectors({
-      format: 1,
-      producer: `scripts/train/word-vectors.ts: ${texts.length} unlabelled pool texts, ${words.length} words (≥ ${MIN_COUNT} occurrences), PPMI within ${WINDOW} words, rank-${WORD_VECTOR_DIMS} SVD`,
-      dims: WORD_VECTOR_DIMS,
-      words,
-      components,
-    }),
-  );
-  // the intent model trained next in this process reads the new file, not vectors read earlier
-  reloadWordVectors();
+  const vectors: WordVectors = {
+    format: 1,
+    producer: `scripts/train/word-vectors.ts: ${texts.length} unlabelled pool texts, ${words.length} words (≥ ${MIN_COUNT} occurrences), PPMI within ${WINDOW} words, rank-${WORD_VECTOR_DIMS} SVD`,
+    dims: WORD_VECTOR_DIMS,
+    words,
+    components,
+  };
+  writeFileSync(join(MODELS_DIR, WORD_VECTOR_FILE), encodeWordVectors(vectors));
+  // the intent model trained next in this process reads these, not vectors read earlier
+  reloadWordVectors(vectors);
   log(`word vectors: ${texts.length} texts, ${words.length} words, ${p.val.length} positive PMI pairs`);
 }

@@ -94,11 +94,12 @@ export function shippedVectorRow(token: string): number {
  *  (whoever keeps rows, fused.ts, forgets them then) */
 export const shippedVectorsVersion = (): number => version;
 
-/** Forgets the shipped vectors, so that they are read again from models/ on next use: training
- *  writes a new file and then trains the intent model on it in the same process. */
-export function reloadWordVectors(): void {
-  table = undefined;
-  present = undefined;
+/** Forgets the shipped vectors: from now on they are `vectors` (training, which has just written
+ *  them to models/ and trains the intent model on them in the same process), or, without it, read
+ *  again from models/ on next use. */
+export function reloadWordVectors(vectors?: WordVectors): void {
+  table = vectors === undefined ? undefined : tableOf(vectors);
+  present = vectors === undefined ? undefined : true;
   version++;
 }
 
@@ -116,20 +117,12 @@ export function writeTextVector(
   const { components, rows, acc } = vectors;
   const dims = WORD_VECTOR_DIMS;
   acc.fill(0);
-  if (shippedRows !== undefined && vectors === table && shippedRows.length === tokens.length) {
-    for (let i = 0; i < shippedRows.length; i++) {
-      const r = shippedRows[i]!;
-      if (r < 0) continue;
-      const o = r * dims;
-      for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
-    }
-  } else {
-    for (const t of tokens) {
-      const r = rows.get(t);
-      if (r === undefined) continue;
-      const o = r * dims;
-      for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
-    }
+  const kept = shippedRows !== undefined && vectors === table && shippedRows.length === tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    const r = kept ? shippedRows[i]! : (rows.get(tokens[i]!) ?? -1);
+    if (r < 0) continue;
+    const o = r * dims;
+    for (let j = 0; j < dims; j++) acc[j]! += components[o + j]!;
   }
   let sq = 0;
   for (let j = 0; j < dims; j++) sq += acc[j]! * acc[j]!;
