@@ -4,7 +4,7 @@
 // pinned to the server's core, over the same kind of texts). Every request carries texts the server
 // has never seen (wrk's Lua script walks a file of distinct request bodies, each server from where its
 // last slice stopped), so the enrichment cache never answers.
-// The machine's speed drifts by a third within a minute, so the measurement is made of short slices:
+// The machine's speed moves by up to half within a minute, so the measurement is made of short slices:
 // each server is started once and warmed up, then every round runs VADER for one slice (while the
 // servers are idle) and each server for one slice right after it (their order turned each round);
 // a server's ratio is the median of its per-round ratios, each against the VADER slice of its own

@@ -130,7 +130,7 @@ function lex(text: string, from: number): number {
   return i < n ? lexByRegex(TOKEN_RE, text, i, span) : 0;
 }
 
-/** TOKEN's matches of a text as lex() reads them (or the expression alone): [group, start, end]
+/** TOKEN_RE's matches of a text as lex() reads them (or the expression alone): [group, start, end]
  *  each (for tests) */
 export function lexTokens(text: string, byRegexOnly = false): [number, number, number][] {
   return lexAll(text, byRegexOnly ? (t, from) => lexByRegex(TOKEN_RE, t, from, span) : lex, span);
