@@ -16,7 +16,9 @@
 //   BENCH_PROVIDER (default model-2.0-flash), BENCH_NODE_ARGS (flags for the servers' node, e.g.
 //   "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them; scripts/cpu-profile.ts reads the files),
 //   BENCH_BASELINE=<git revision>[,…] (also runs each revision's server in the same rounds, against
-//   the same VADER slices)
+//   the same VADER slices), BENCH_NODE_VARIANTS="<flags>;<flags>…" (also runs this checkout's server
+//   with each set of node flags added, e.g. "--max-semi-space-size=64;--single-threaded-gc", in the
+//   same rounds)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +41,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '1';
 const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '0';
 const PROVIDER = process.env.BENCH_PROVIDER ?? 'model-2.0-flash';
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const flagsOf = (s: string) => s.split(' ').filter(Boolean);
+const NODE_ARGS = flagsOf(process.env.BENCH_NODE_ARGS ?? '');
+const NODE_VARIANTS = (process.env.BENCH_NODE_VARIANTS ?? '')
+  .split(';')
+  .map(flagsOf)
+  .filter((f) => f.length > 0);
 /** VADER reads the first texts; the server gets the others, each once */
 const VADER_SAMPLE = 5_000;
 /** each server is warmed up on this many requests of other texts, for this long: after 2 s a fresh
@@ -260,13 +267,15 @@ export default async function run(): Promise<void> {
     const warmupBodies = bodiesFile(VADER_SAMPLE, warmupRequests);
     const roundBodies = bodiesFile(measured, blocks);
     for (const baseline of baselines) buildOnce(baseline.root);
-    const checkouts: Array<{ name: string; root?: string }> = [
+    const checkouts: Array<{ name: string; root?: string; flags?: string[] }> = [
       { name: 'server' },
+      ...NODE_VARIANTS.map((flags) => ({ name: `server ${flags.join(' ')}`, flags })),
       ...baselines.map((b) => ({ name: `server @ ${b.rev}`, root: b.root })),
     ];
     const servers: Server[] = [];
     for (const c of checkouts) {
-      const opts = { cpus: SERVER_CPU, nodeArgs: NODE_ARGS, ...(c.root ? { root: c.root } : {}) };
+      const nodeArgs = [...NODE_ARGS, ...(c.flags ?? [])];
+      const opts = { cpus: SERVER_CPU, nodeArgs, ...(c.root ? { root: c.root } : {}) };
       const db = sqliteDatabase();
       dbs.push(db);
       const cluster = await startCluster(1, db.url, { ENRICH_THREADS: '1' }, opts);
