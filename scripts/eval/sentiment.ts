@@ -1,15 +1,18 @@
 // Sentiment rows of `npm run eval`: macro-recall (TweetEval's official metric) of tweets and of
 // Reddit comments, and of the tweet time split. CV figures of the models come from models/cv.json
 // (trained per fold by `npm run train`); VADER is scored on the same folds here. Final splits go
-// through `analyze`, the function POST /ml/analyze runs.
+// through `analyze`, the function POST /ml/analyze runs. One more row, without a target, reads the
+// customer-service register, which no sentiment set here labels: how many of the complaints
+// corpus's complaints (tweets to companies, never trained on by the sentiment models) come back
+// negative, beside how many of its other tweets do.
 import vader from 'vader-sentiment';
 import type { LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { SENTIMENT_LABELS } from '../../src/enrichment/engine/sentiment.js';
-import type { Example, Sentiment } from '../train/data.js';
+import { complaints, type Example, type Sentiment } from '../train/data.js';
 import { macroRecall } from '../train/metrics.js';
 import { ALL_CAMPAIGNS, sentimentFinal, sentimentPool } from '../train/sentiment.js';
-import { cvFold, FOLDS, isTweetNewer } from '../train/splits.js';
+import { cvFold, FOLDS, isComplaintFinal, isTweetNewer } from '../train/splits.js';
 import { cvFigures } from './cv.js';
 import { type EvalRow, type Figure, PRO_MARGIN, READ_FINAL } from './types.js';
 
@@ -43,6 +46,43 @@ function vaderFolds(examples: readonly Example[]): number[] {
       idx.map((i) => pred[i]!),
     );
   });
+}
+
+/** The complaints corpus as a register check: per fold of its pool (and on its final split), the
+ *  share of complaints read negative; the note gives the share of its other tweets read negative
+ *  over the pool (a reader that calls everything negative would score 1 on the first share). */
+export function complaintRegisterRow(): EvalRow {
+  const all = complaints();
+  const pool = all.filter((e) => !isComplaintFinal(e.id));
+  const final = READ_FINAL ? all.filter((e) => isComplaintFinal(e.id)) : [];
+  const readNegative = (examples: typeof all, labels: readonly string[], complaint: boolean) => {
+    const idx = examples.flatMap((e, i) => ((e.label === 'complaint') === complaint ? [i] : []));
+    return idx.filter((i) => labels[i] === 'negative').length / idx.length;
+  };
+  const fig = (read: (texts: string[]) => string[]): Figure => {
+    const labels = read(pool.map((e) => e.text));
+    const cv = Array.from({ length: FOLDS }, (_f, f) => {
+      const idx = pool.flatMap((e, i) => (cvFold(e.id) === f ? [i] : []));
+      return readNegative(
+        idx.map((i) => pool[i]!),
+        idx.map((i) => labels[i]!),
+        true,
+      );
+    });
+    const others = readNegative(pool, labels, false);
+    return {
+      cv,
+      final: final.length > 0 ? readNegative(final, read(final.map((e) => e.text)), true) : undefined,
+      note: `other tweets read negative ${others.toFixed(3)}`,
+    };
+  };
+  return {
+    task: 'sentiment',
+    measure: `customer-service tweets (complaints corpus, no sentiment labels): complaints read negative (pool ${pool.length}; final ${final.length || '-'})`,
+    flash: fig((texts) => apiSentiment(texts, 'model-2.0-flash')),
+    pro: fig((texts) => apiSentiment(texts, 'model-1.5-pro')),
+    refs: { VADER: fig((texts) => texts.map(vaderLabel)) },
+  };
 }
 
 export default async function (): Promise<EvalRow[]> {
@@ -121,5 +161,6 @@ export default async function (): Promise<EvalRow[]> {
     atLeast: 'plain',
     proMargin: PRO_MARGIN,
   });
+  rows.push(complaintRegisterRow());
   return rows;
 }
