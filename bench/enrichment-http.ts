@@ -47,6 +47,7 @@ const TYPES = process.env.BENCH_TYPES
   ? process.env.BENCH_TYPES.split(',').filter(Boolean)
   : [...ENRICHMENT_TYPES];
 const ALL_TYPES = ENRICHMENT_TYPES.every((t) => TYPES.includes(t));
+const UNKNOWN_TYPES = TYPES.filter((t) => !(ENRICHMENT_TYPES as readonly string[]).includes(t));
 const flagsOf = (s: string) => s.split(' ').filter(Boolean);
 const NODE_ARGS = flagsOf(process.env.BENCH_NODE_ARGS ?? '');
 const NODE_VARIANTS = (process.env.BENCH_NODE_VARIANTS ?? '')
@@ -209,6 +210,10 @@ const median = (xs: readonly number[]) => {
 };
 
 export default async function run(): Promise<void> {
+  if (TYPES.length === 0 || UNKNOWN_TYPES.length > 0)
+    throw new Error(
+      `BENCH_TYPES: ${UNKNOWN_TYPES.length > 0 ? `unknown ${UNKNOWN_TYPES.join(', ')}` : 'no type'}; the types are ${ENRICHMENT_TYPES.join(', ')}`,
+    );
   requireLoadTools();
   buildOnce();
   const texts = distinctTexts();
