@@ -623,26 +623,26 @@ const SUGGESTION = INTENTS.indexOf('suggestion');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
 const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
-/** the label of the largest logit: a text that offers to sell or refuses to buy ("anyone want to
- *  buy my tickets?", "I don't buy") is never purchase_intent, whatever its words read like; one the
- *  buying pattern matches gets the model's `purchaseBoost` added to purchase_intent's logit, and one
- *  worded as a forum's request the model's `requestBoost` added to suggestion's */
-export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
+/** The scores whose largest intentOf picks: the model's logits, where a text that offers to sell or
+ *  refuses to buy ("anyone want to buy my tickets?", "I don't buy") gets −∞ for purchase_intent,
+ *  whatever its words read like; one the buying pattern matches gets the model's `purchaseBoost`
+ *  added to purchase_intent's logit, and one worded as a forum's request the model's
+ *  `requestBoost` added to suggestion's. */
+export function intentScores(model: IntentModel, x: IntentInputVector): Float64Array {
   const z = intentLogits(model, x);
   if (x.request) z[SUGGESTION]! += model.requestBoost;
-  const purchase =
+  z[PURCHASE] =
     x.dense[AT_NOT_BUYING] === 1
       ? Number.NEGATIVE_INFINITY
       : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? model.purchaseBoost : 0);
+  return z;
+}
+
+/** the label of the largest of intentScores (the first of equal ones) */
+export function intentOf(model: IntentModel, x: IntentInputVector): Intent {
+  const z = intentScores(model, x);
   let best = 0;
-  let bestZ = PURCHASE === 0 ? purchase : z[0]!;
-  for (let c = 1; c < z.length; c++) {
-    const v = c === PURCHASE ? purchase : z[c]!;
-    if (v > bestZ) {
-      best = c;
-      bestZ = v;
-    }
-  }
+  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
   return INTENTS[best]!;
 }
 
