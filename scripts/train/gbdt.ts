@@ -43,6 +43,11 @@ export interface GbdtModel {
   depth: number;
   /** per feature, the ascending bin edges: a value v falls in the number of edges ≤ v */
   edges: Float64Array[];
+  /** the features some tree splits on, and their edges padded with +∞ to `span` each, for
+   *  gbdtScores (which bins only those: every other feature reads as bin 0) */
+  used: Int32Array;
+  span: number;
+  padded: Float64Array;
   feature: Int32Array;
   threshold: Uint8Array;
   leaf: Float64Array;
@@ -122,6 +127,9 @@ export function fitGbdt(
     feature: new Int32Array(nTrees * internal),
     threshold: new Uint8Array(nTrees * internal),
     leaf: new Float64Array(nTrees * (internal + 1)),
+    used: new Int32Array(0),
+    span: 1,
+    padded: new Float64Array(0),
   };
   let seed = opts.seed | 0;
   const random = () => {
@@ -220,12 +228,32 @@ export function fitGbdt(
       for (let i = 0; i < n; i++) scores[i]![c]! += leafOf(model, t, rows[i]!);
     }
   }
+  const used: number[] = [];
+  const splits = new Uint8Array(d);
+  for (let k = 0; k < model.feature.length; k++)
+    if (model.threshold[k] !== 255) splits[model.feature[k]!] = 1;
+  for (let f = 0; f < d; f++) if (splits[f]) used.push(f);
+  model.used = Int32Array.from(used);
+  let span = 1;
+  while (span < opts.bins) span *= 2;
+  model.span = span;
+  model.padded = new Float64Array(used.length * span).fill(Number.POSITIVE_INFINITY);
+  for (let u = 0; u < used.length; u++) model.padded.set(edges[used[u]!]!, u * span);
   return model;
 }
 
-/** the model's scores (logits) for one row */
+/** the model's scores (logits) for one row: the same as binning every feature with binOf, found
+ *  with a fixed number of steps per used feature and no branch on the data */
 export function gbdtScores(model: GbdtModel, x: ArrayLike<number>): Float64Array {
-  const b = binned(model.edges, x);
+  const b = new Uint8Array(model.edges.length);
+  const { used, span, padded } = model;
+  for (let u = 0; u < used.length; u++) {
+    const v = x[used[u]!]!;
+    const base = u * span;
+    let at = 0;
+    for (let step = span >> 1; step > 0; step >>= 1) at += step * +(v >= padded[base + at + step - 1]!);
+    b[used[u]!] = at;
+  }
   const z = new Float64Array(model.classes);
   const trees = model.leaf.length >> model.depth;
   for (let t = 0; t < trees; t++) z[t % model.classes]! += leafOf(model, t, b);
