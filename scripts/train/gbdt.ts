@@ -41,44 +41,37 @@ export const GBDT_DEFAULTS: GbdtOptions = {
 export interface GbdtModel {
   classes: number;
   depth: number;
-  /** per feature, the ascending bin edges: a value v falls in the number of edges ≤ v */
-  edges: Float64Array[];
-  /** the features some tree splits on, and their edges padded with +∞ to `span` each, for
-   *  gbdtScores (which bins only those: every other feature reads as bin 0) */
-  used: Int32Array;
+  /** features per row */
+  features: number;
+  /** per feature, its bin edges (ascending, padded with +∞ to `span`, a power of two): a value v
+   *  falls in bin "number of edges ≤ v" */
   span: number;
-  padded: Float64Array;
+  edges: Float64Array;
+  /** the features some tree splits on: gbdtScores bins only those (every other one reads as bin 0,
+   *  which only a node that does not split reads) */
+  used: Int32Array;
   feature: Int32Array;
   threshold: Uint8Array;
   leaf: Float64Array;
 }
 
-/** the bin edges of one feature: its quantiles over the training rows, without repeats */
-function binEdges(values: Float64Array, bins: number): Float64Array {
-  const sorted = Float64Array.from(values).sort();
-  const edges: number[] = [];
+/** the bin edges of one feature: its quantiles over the training rows, without repeats, written
+ *  at out[at ..] */
+function writeBinEdges(values: Float64Array, bins: number, out: Float64Array, at: number): void {
+  const sorted = values.sort();
+  let n = 0;
   for (let b = 1; b < bins; b++) {
     const v = sorted[Math.floor((b * sorted.length) / bins)]!;
-    if (edges.length === 0 || v > edges[edges.length - 1]!) edges.push(v);
+    if (n === 0 || v > out[at + n - 1]!) out[at + n++] = v;
   }
-  return Float64Array.from(edges);
 }
 
-function binOf(edges: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = edges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v < edges[mid]!) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-function binned(edges: Float64Array[], x: ArrayLike<number>): Uint8Array {
-  const out = new Uint8Array(edges.length);
-  for (let f = 0; f < edges.length; f++) out[f] = binOf(edges[f]!, x[f]!);
-  return out;
+/** the bin of value v of feature f: a fixed number of steps, without a branch on the data */
+function binOf(m: GbdtModel, f: number, v: number): number {
+  const base = f * m.span;
+  let at = 0;
+  for (let step = m.span >> 1; step > 0; step >>= 1) at += step * +(v >= m.edges[base + at + step - 1]!);
+  return at;
 }
 
 /** the value of tree t's leaf that the binned row `b` reaches */
@@ -105,32 +98,35 @@ export function fitGbdt(
   const n = x.length;
   const d = x[0]?.length ?? 0;
   if (opts.bins > 256) throw new Error('gbdt: at most 256 bins');
-  const edges = Array.from({ length: d }, (_f, f) =>
-    binEdges(
+  let span = 1;
+  while (span < opts.bins) span *= 2;
+  const internal = (1 << opts.depth) - 1;
+  const nTrees = opts.rounds * classes;
+  const model: GbdtModel = {
+    classes,
+    depth: opts.depth,
+    features: d,
+    span,
+    edges: new Float64Array(d * span).fill(Number.POSITIVE_INFINITY),
+    used: new Int32Array(0),
+    feature: new Int32Array(nTrees * internal),
+    threshold: new Uint8Array(nTrees * internal).fill(255),
+    leaf: new Float64Array(nTrees * (internal + 1)),
+  };
+  for (let f = 0; f < d; f++)
+    writeBinEdges(
       Float64Array.from(x, (r) => r[f]!),
       opts.bins,
-    ),
-  );
-  const rows = x.map((r) => binned(edges, r));
+      model.edges,
+      f * span,
+    );
+  const rows = x.map((r) => Uint8Array.from({ length: d }, (_v, f) => binOf(model, f, r[f]!)));
   const scores = Array.from({ length: n }, () => new Float64Array(classes));
   const probs = new Float64Array(n * classes);
   const g = new Float64Array(n);
   const h = new Float64Array(n);
   const histG = new Float64Array(opts.bins);
   const histH = new Float64Array(opts.bins);
-  const internal = (1 << opts.depth) - 1;
-  const nTrees = opts.rounds * classes;
-  const model: GbdtModel = {
-    classes,
-    depth: opts.depth,
-    edges,
-    feature: new Int32Array(nTrees * internal),
-    threshold: new Uint8Array(nTrees * internal),
-    leaf: new Float64Array(nTrees * (internal + 1)),
-    used: new Int32Array(0),
-    span: 1,
-    padded: new Float64Array(0),
-  };
   let seed = opts.seed | 0;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) | 0;
@@ -228,32 +224,18 @@ export function fitGbdt(
       for (let i = 0; i < n; i++) scores[i]![c]! += leafOf(model, t, rows[i]!);
     }
   }
+  const split = new Uint8Array(d);
+  for (let k = 0; k < model.feature.length; k++) if (model.threshold[k] !== 255) split[model.feature[k]!] = 1;
   const used: number[] = [];
-  const splits = new Uint8Array(d);
-  for (let k = 0; k < model.feature.length; k++)
-    if (model.threshold[k] !== 255) splits[model.feature[k]!] = 1;
-  for (let f = 0; f < d; f++) if (splits[f]) used.push(f);
+  for (let f = 0; f < d; f++) if (split[f]) used.push(f);
   model.used = Int32Array.from(used);
-  let span = 1;
-  while (span < opts.bins) span *= 2;
-  model.span = span;
-  model.padded = new Float64Array(used.length * span).fill(Number.POSITIVE_INFINITY);
-  for (let u = 0; u < used.length; u++) model.padded.set(edges[used[u]!]!, u * span);
   return model;
 }
 
-/** the model's scores (logits) for one row: the same as binning every feature with binOf, found
- *  with a fixed number of steps per used feature and no branch on the data */
+/** the model's scores (logits) for one row */
 export function gbdtScores(model: GbdtModel, x: ArrayLike<number>): Float64Array {
-  const b = new Uint8Array(model.edges.length);
-  const { used, span, padded } = model;
-  for (let u = 0; u < used.length; u++) {
-    const v = x[used[u]!]!;
-    const base = u * span;
-    let at = 0;
-    for (let step = span >> 1; step > 0; step >>= 1) at += step * +(v >= padded[base + at + step - 1]!);
-    b[used[u]!] = at;
-  }
+  const b = new Uint8Array(model.features);
+  for (const f of model.used) b[f] = binOf(model, f, x[f]!);
   const z = new Float64Array(model.classes);
   const trees = model.leaf.length >> model.depth;
   for (let t = 0; t < trees; t++) z[t % model.classes]! += leafOf(model, t, b);
