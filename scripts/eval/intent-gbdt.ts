@@ -10,7 +10,7 @@
 //  - a nested CV: for each held-out fold, β is chosen by an inner 4-fold CV over the other four
 //    folds, and the models fitted on those four read the fifth (mean ± sd over the five folds, and
 //    pooled), beside the linear model alone on the same folds.
-//   npx tsx scripts/eval/intent-gbdt.ts ['<GbdtOptions as JSON, over GBDT_DEFAULTS>']   (about 15 minutes)
+//   npx tsx scripts/eval/intent-gbdt.ts ['<GbdtOptions as JSON, over GBDT_DEFAULTS>']   (about 10 minutes)
 import { INTENTS } from '../../src/contract/items.js';
 import { type IntentModel, intentScores } from '../../src/enrichment/engine/intent.js';
 import { fitGbdt, GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from '../train/gbdt.js';
@@ -24,7 +24,7 @@ import {
   target,
   trainingSet,
 } from '../train/intent.js';
-import { macroF1 } from '../train/metrics.js';
+import { argmax, macroF1 } from '../train/metrics.js';
 import { FOLDS, meanSd } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
@@ -71,11 +71,6 @@ function scoresOf(models: { linear: IntentModel; trees: GbdtModel }, read: reado
 }
 
 type Scores = ReturnType<typeof scoresOf>;
-const argmax = (z: ArrayLike<number>) => {
-  let best = 0;
-  for (let c = 1; c < z.length; c++) if (z[c]! > z[best]!) best = c;
-  return best;
-};
 const predict = (s: { linear: Float64Array; trees: Float64Array }, beta: number) =>
   argmax(s.linear.map((v, c) => v + beta * s.trees[c]!));
 const f1Of = (idx: readonly number[], pred: (i: number) => number) =>

@@ -41,7 +41,7 @@ export function macroF1(gold: readonly number[], pred: readonly number[], classe
   return f.reduce((a, b) => a + b, 0) / classes;
 }
 
-export function argmax(p: readonly number[]): number {
+export function argmax(p: ArrayLike<number>): number {
   let best = 0;
   for (let i = 1; i < p.length; i++) if (p[i]! > p[best]!) best = i;
   return best;

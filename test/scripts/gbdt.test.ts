@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitGbdt, GBDT_DEFAULTS, gbdtScores } from '../../scripts/train/gbdt.js';
+import { argmax } from '../../scripts/train/metrics.js';
 
 /** points of the unit square, labelled by quadrant parity (a checkerboard: no linear model
  *  separates it), plus a third class in a band at the bottom; a noise feature beside them */
@@ -20,7 +21,6 @@ function data(n: number, seed: number) {
   return { x, y };
 }
 
-const argmax = (z: Float64Array) => z.indexOf(Math.max(...z));
 const accuracy = (model: ReturnType<typeof fitGbdt>, d: ReturnType<typeof data>) =>
   d.x.filter((r, i) => argmax(gbdtScores(model, r)) === d.y[i]).length / d.x.length;
 
