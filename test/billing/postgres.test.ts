@@ -47,12 +47,14 @@ function _itemCount(id: string, data: Record<string, unknown>): number {
 describe('PostgreSQL Idempotency-Key', () => {
   test('a record whose lease ran out (its instance died) is taken over by a retry', async () => {
     await pgApp({ credits: 100 });
-    const ref = { keyId: t!.keyId, key: 'k', fingerprint: 'f', leaseMs: 50, ttlMs: 86_400_000 };
+    // the retry's lease must outlive its next three calls, also on a loaded machine (at 50 ms it
+    // ran out under the full suite and a third call took the record over)
+    const ref = { keyId: t!.keyId, key: 'k', fingerprint: 'f', leaseMs: 500, ttlMs: 86_400_000 };
     const first = await t!.ledger.idempotencyBegin(ref);
     expect(first).toMatchObject({ state: 'new', lease: { generation: 1 } });
     expect(await t!.ledger.idempotencyBegin(ref)).toEqual({ state: 'in_progress' });
     expect(await t!.ledger.idempotencyBegin({ ...ref, fingerprint: 'g' })).toEqual({ state: 'mismatch' });
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 600));
     const second = await t!.ledger.idempotencyBegin(ref);
     if (first.state !== 'new' || second.state !== 'new') throw new Error('not taken over');
     // the same record, one generation on
