@@ -13,14 +13,16 @@
 //   npx tsx scripts/eval/intent-gbdt.ts ['<GbdtOptions as JSON, over GBDT_DEFAULTS>']   (about 10 minutes)
 import { INTENTS } from '../../src/contract/items.js';
 import { type IntentModel, intentScores } from '../../src/enrichment/engine/intent.js';
-import { fitGbdt, GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from '../train/gbdt.js';
+import { GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from '../train/gbdt.js';
 import {
   extrasOf,
   fitOn,
+  fitTrees,
   intentFold,
   intentPool,
   poolOf,
   shippedSettings,
+  TREE_WEIGHTS,
   target,
   trainingSet,
 } from '../train/intent.js';
@@ -28,7 +30,7 @@ import { argmax, macroF1 } from '../train/metrics.js';
 import { FOLDS, meanSd } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
-const BETAS = [0, 0.25, 0.5, 1, 2];
+const BETAS = TREE_WEIGHTS;
 const C = INTENTS.length;
 const opts: GbdtOptions = {
   ...GBDT_DEFAULTS,
@@ -42,22 +44,13 @@ const shipped = shippedSettings()[PROVIDER];
 const fold = new Map(pool.map((i) => [i, intentFold(ts.items[i]!)]));
 const gold = new Map(pool.map((i) => [i, target(ts.items[i]!.label)]));
 
-/** the linear model and the trees fitted on the pool texts `train` (the linear one also on the
- *  complaints corpus's extras, as shipped) */
+/** the linear model (without trees) and the trees fitted on the pool texts `train` (the linear one
+ *  also on the complaints corpus's extras, as shipped) */
 function fitBoth(train: readonly number[]): { linear: IntentModel; trees: GbdtModel } {
-  const linear = fitOn(ts, [...train, ...extras], shipped);
-  const y = train.map((i) => gold.get(i)!);
-  const count = new Array<number>(C).fill(0);
-  for (const c of y) count[c]!++;
-  const w = y.map((c) => Math.sqrt(train.length / C / count[c]!));
-  const trees = fitGbdt(
-    train.map((i) => ts.X[i]!.dense),
-    y,
-    w,
-    C,
-    opts,
-  );
-  return { linear, trees };
+  return {
+    linear: fitOn(ts, [...train, ...extras], { ...shipped, treeWeight: 0 }),
+    trees: fitTrees(ts, train, opts),
+  };
 }
 
 /** both models' scores for each text of `read` */

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
+import { gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 import {
   INTENT_MODEL_FILE,
   type IntentModel,
@@ -73,9 +74,13 @@ function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): Intent
   return { cv, oof, chosen, shipped };
 }
 
+const treesOf = (m: IntentModel) => (m.trees ? gbdtToFile(m.trees) : null);
+
 /** whether the shipped model is the one the pool trains now (labels or data changed since?) */
 function sameModel(a: IntentModel, b: IntentModel): boolean {
   if (a.purchaseBoost !== b.purchaseBoost || a.requestBoost !== b.requestBoost) return false;
+  if (a.treeWeight !== b.treeWeight || JSON.stringify(treesOf(a)) !== JSON.stringify(treesOf(b)))
+    return false;
   if (a.words.size !== b.words.size || a.dense.some((v, k) => v !== b.dense[k])) return false;
   for (const [k, w] of a.words) {
     const o = b.words.get(k);

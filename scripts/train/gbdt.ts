@@ -1,8 +1,12 @@
 // Gradient-boosted decision trees for multiclass classification (softmax loss, second-order leaf
-// values, histogram splits over quantile bins, as LightGBM and XGBoost grow them), for experiments on
-// dense inputs: each round fits one tree per class to the gradient and hessian of the weighted
-// log-loss at the current scores. Deterministic: the feature subsample of each tree comes from a
-// seeded generator.
+// values, histogram splits over quantile bins, as LightGBM and XGBoost grow them) over dense inputs:
+// the intent model's trees (scripts/train/intent.ts). Each round fits one tree per class to the
+// gradient and hessian of the weighted log-loss at the current scores. Deterministic: the feature
+// subsample of each tree comes from a seeded generator. The reader, and the model's layout, are the
+// analyzer's (src/enrichment/engine/gbdt.ts).
+import { binOf, type GbdtModel, leafOf, usedFeatures } from '../../src/enrichment/engine/gbdt.js';
+
+export { type GbdtModel, gbdtScores } from '../../src/enrichment/engine/gbdt.js';
 
 export interface GbdtOptions {
   /** boosting rounds (one tree per class each) */
@@ -33,28 +37,6 @@ export const GBDT_DEFAULTS: GbdtOptions = {
   seed: 12345,
 };
 
-/** The trees, all of depth `depth`, in one flat layout: tree t's internal node k (0-based, children
- *  2k + 1 and 2k + 2) is at t · (2^depth − 1) + k and sends a row whose bin of `feature` is at most
- *  `threshold` left; its leaf j is at t · 2^depth + j. A node that does not split sends every row
- *  left (threshold 255), down to the leaf that holds its value. Tree t is round ⌊t / classes⌋'s tree
- *  of class t mod classes. */
-export interface GbdtModel {
-  classes: number;
-  depth: number;
-  /** features per row */
-  features: number;
-  /** per feature, its bin edges (ascending, padded with +∞ to `span`, a power of two): a value v
-   *  falls in bin "number of edges ≤ v" */
-  span: number;
-  edges: Float64Array;
-  /** the features some tree splits on: gbdtScores bins only those (every other one reads as bin 0,
-   *  which only a node that does not split reads) */
-  used: Int32Array;
-  feature: Int32Array;
-  threshold: Uint8Array;
-  leaf: Float64Array;
-}
-
 /** the bin edges of one feature: its quantiles over the training rows, without repeats, written
  *  at out[at ..] */
 function writeBinEdges(values: Float64Array, bins: number, out: Float64Array, at: number): void {
@@ -64,26 +46,6 @@ function writeBinEdges(values: Float64Array, bins: number, out: Float64Array, at
     const v = sorted[Math.floor((b * sorted.length) / bins)]!;
     if (n === 0 || v > out[at + n - 1]!) out[at + n++] = v;
   }
-}
-
-/** the bin of value v of feature f: a fixed number of steps, without a branch on the data */
-function binOf(m: GbdtModel, f: number, v: number): number {
-  const base = f * m.span;
-  let at = 0;
-  for (let step = m.span >> 1; step > 0; step >>= 1) at += step * +(v >= m.edges[base + at + step - 1]!);
-  return at;
-}
-
-/** the value of tree t's leaf that the binned row `b` reaches */
-function leafOf(m: GbdtModel, t: number, b: Uint8Array): number {
-  const internal = (1 << m.depth) - 1;
-  const base = t * internal;
-  let k = 0;
-  // right when the bin is above the threshold: (threshold − bin) >>> 31 is 1 then, else 0 (no branch
-  // to mispredict)
-  for (let level = 0; level < m.depth; level++)
-    k = 2 * k + 1 + ((m.threshold[base + k]! - b[m.feature[base + k]!]!) >>> 31);
-  return m.leaf[t * (internal + 1) + k - internal]!;
 }
 
 /** Fits the model to rows `x` (all of one length) with class labels `y` in [0, classes) and
@@ -121,6 +83,8 @@ export function fitGbdt(
       f * span,
     );
   const rows = x.map((r) => Uint8Array.from({ length: d }, (_v, f) => binOf(model, f, r[f]!)));
+  // the same bins by feature, read in row order by the histograms
+  const cols = Array.from({ length: d }, (_v, f) => Uint8Array.from(rows, (r) => r[f]!));
   const scores = Array.from({ length: n }, () => new Float64Array(classes));
   const probs = new Float64Array(n * classes);
   const g = new Float64Array(n);
@@ -177,8 +141,9 @@ export function fitGbdt(
         for (const f of features) {
           histG.fill(0);
           histH.fill(0);
+          const col = cols[f]!;
           for (const i of idx) {
-            const b = rows[i]![f]!;
+            const b = col[i]!;
             histG[b]! += g[i]!;
             histH[b]! += h[i]!;
           }
@@ -206,12 +171,12 @@ export function fitGbdt(
         model.feature[t * internal + k] = bestF;
         model.threshold[t * internal + k] = bestBin;
         grow(
-          idx.filter((i) => rows[i]![bestF]! <= bestBin),
+          idx.filter((i) => cols[bestF]![i]! <= bestBin),
           2 * k + 1,
           depth + 1,
         );
         grow(
-          idx.filter((i) => rows[i]![bestF]! > bestBin),
+          idx.filter((i) => cols[bestF]![i]! > bestBin),
           2 * k + 2,
           depth + 1,
         );
@@ -224,20 +189,6 @@ export function fitGbdt(
       for (let i = 0; i < n; i++) scores[i]![c]! += leafOf(model, t, rows[i]!);
     }
   }
-  const split = new Uint8Array(d);
-  for (let k = 0; k < model.feature.length; k++) if (model.threshold[k] !== 255) split[model.feature[k]!] = 1;
-  const used: number[] = [];
-  for (let f = 0; f < d; f++) if (split[f]) used.push(f);
-  model.used = Int32Array.from(used);
+  model.used = usedFeatures(d, model.feature, model.threshold);
   return model;
-}
-
-/** the model's scores (logits) for one row */
-export function gbdtScores(model: GbdtModel, x: ArrayLike<number>): Float64Array {
-  const b = new Uint8Array(model.features);
-  for (const f of model.used) b[f] = binOf(model, f, x[f]!);
-  const z = new Float64Array(model.classes);
-  const trees = model.leaf.length >> model.depth;
-  for (let t = 0; t < trees; t++) z[t % model.classes]! += leafOf(model, t, b);
-  return z;
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { complaintDetector } from '../../src/enrichment/engine/complaint.js';
 import { FeatureCache } from '../../src/enrichment/engine/features.js';
+import { gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 import {
   INTENT_CUE_CLASSES,
   INTENT_CUE_FILE,
@@ -24,7 +25,7 @@ import {
   type IntentModel,
   type IntentModelFile,
   intentInputs,
-  intentOf,
+  intentScores,
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
@@ -33,7 +34,8 @@ import { WORD_VECTOR_DIMS } from '../../src/enrichment/engine/word-vectors.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
-import { macroF1 } from './metrics.js';
+import { fitGbdt, GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from './gbdt.js';
+import { argmax, macroF1 } from './metrics.js';
 import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
 
@@ -140,6 +142,11 @@ export interface IntentFitOptions {
    *  pattern's boost, and checked on the forum sentences' check half (docs/enrichment.md, Intent,
    *  "Requests as forums word them"). */
   requestBoost: number;
+  /** the weight of the gradient-boosted trees' scores added to the logits (0: no trees). The trees
+   *  (GBDT_DEFAULTS over the dense inputs, fitted on the labelled texts only, each weighted by the
+   *  square root of its label's inverse frequency) are another model family beside the linear one;
+   *  chooseSettings chooses the weight from TREE_WEIGHTS by CV, after the linear settings. */
+  treeWeight: number;
 }
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
@@ -152,7 +159,11 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   partialWeight: 1,
   purchaseBoost: 2,
   requestBoost: 2,
+  treeWeight: 0,
 };
+
+/** the tree weights chooseSettings chooses from (0 first: without trees unless they help) */
+export const TREE_WEIGHTS = [0, 0.25, 0.5, 1, 2];
 
 /** the settings of the shipped model (models/intent.json) per provider, over the defaults: what
  *  the check scripts mean by "the shipped settings" (read once per call: the file is 1.7 MB) */
@@ -258,6 +269,7 @@ export function fitIntent(
     words,
     purchaseBoost: opts.purchaseBoost,
     requestBoost: opts.requestBoost,
+    treeWeight: 0,
   };
 }
 
@@ -278,6 +290,7 @@ const recorded = (o: IntentFitOptions) => ({
   partialWeight: o.partialWeight,
   purchaseBoost: o.purchaseBoost,
   requestBoost: o.requestBoost,
+  treeWeight: o.treeWeight,
 });
 
 export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));
@@ -326,6 +339,30 @@ export function trainingSet(pool: readonly IntentDevItem[], provider: LlmProvide
 /** the extras' indices in `ts` (after the pool) */
 export const extrasOf = (ts: IntentTrainingSet) => ts.items.flatMap((_x, i) => (i >= ts.nPool ? [i] : []));
 
+/** out-of-fold scores over `idx` (pool items of several folds): each fold read by a reader that
+ *  `readerOf` makes from the other folds in `idx` and the extras */
+function outOfFoldScores(
+  ts: IntentTrainingSet,
+  idx: readonly number[],
+  readerOf: (train: number[]) => (x: IntentInputVector) => Float64Array,
+): Map<number, Float64Array> {
+  const out = new Map<number, Float64Array>();
+  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
+  const extras = extrasOf(ts);
+  for (const f of folds) {
+    const read = readerOf([...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras]);
+    for (const i of idx) if (intentFold(ts.items[i]!) === f) out.set(i, read(ts.X[i]!));
+  }
+  return out;
+}
+
+/** the model's scores (intentScores) of each item of `idx`, read under CV as outOfFoldScores does */
+const linearScores = (ts: IntentTrainingSet, idx: readonly number[], opts: IntentFitOptions) =>
+  outOfFoldScores(ts, idx, (train) => {
+    const m = fitOn(ts, train, opts);
+    return (x) => intentScores(m, x);
+  });
+
 /** out-of-fold predictions over `idx` (pool items of several folds): each fold predicted by a model
  *  fitted on the other folds in `idx` and the extras */
 export function outOfFold(
@@ -333,43 +370,98 @@ export function outOfFold(
   idx: readonly number[],
   opts: IntentFitOptions,
 ): Map<number, number> {
-  const out = new Map<number, number>();
-  const folds = [...new Set(idx.map((i) => intentFold(ts.items[i]!)))].sort();
-  const extras = extrasOf(ts);
-  for (const f of folds) {
-    const m = fitOn(ts, [...idx.filter((i) => intentFold(ts.items[i]!) !== f), ...extras], opts);
-    for (const i of idx)
-      if (intentFold(ts.items[i]!) === f) out.set(i, INTENTS.indexOf(intentOf(m, ts.X[i]!)));
-  }
-  return out;
+  return new Map([...linearScores(ts, idx, opts)].map(([i, z]) => [i, argmax(z)]));
 }
 
 /** macro-F1 of out-of-fold predictions (outOfFold) over the items `idx` */
 export const oofMacroF1 = (ts: IntentTrainingSet, idx: readonly number[], oof: Map<number, number>): number =>
-  macroF1(
-    idx.map((i) => target(ts.items[i]!.label)),
-    idx.map((i) => oof.get(i)!),
-    INTENTS.length,
-  );
+  scoresMacroF1(ts, idx, (i) => oof.get(i)!);
 
-/** the grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx`
- *  (ties: the earlier setting) */
+/** The grid setting with the best macro-F1 of the pooled out-of-fold predictions over `idx` (ties:
+ *  the earlier setting), without trees; then, with it, the tree weight of `treeWeights` whose
+ *  out-of-fold predictions (the linear scores plus the weight times the trees' scores, each fold's
+ *  trees fitted on the other folds) read best (ties: the earlier weight). */
 export function chooseSettings(
   ts: IntentTrainingSet,
   idx: readonly number[],
   grid: readonly IntentFitOptions[] = INTENT_GRID,
+  treeWeights: readonly number[] = TREE_WEIGHTS,
 ): IntentFitOptions {
-  let best = grid[0]!;
+  let best = { ...grid[0]!, treeWeight: 0 };
   let bestF = -1;
-  for (const opts of grid) {
-    const f = oofMacroF1(ts, idx, outOfFold(ts, idx, opts));
+  let bestScores = new Map<number, Float64Array>();
+  for (const setting of grid) {
+    const opts = { ...setting, treeWeight: 0 };
+    const scores = linearScores(ts, idx, opts);
+    const f = scoresMacroF1(ts, idx, (i) => argmax(scores.get(i)!));
     if (f > bestF + 1e-9) {
       best = opts;
       bestF = f;
+      bestScores = scores;
     }
   }
-  return best;
+  if (treeWeights.every((w) => w === 0)) return best;
+  const trees = outOfFoldScores(ts, idx, (train) => {
+    const t = fitTrees(ts, train);
+    return (x) => gbdtScores(t, x.dense);
+  });
+  let treeWeight = 0;
+  bestF = -1;
+  for (const w of treeWeights) {
+    const f = scoresMacroF1(ts, idx, (i) => {
+      const lin = bestScores.get(i)!;
+      const tr = trees.get(i)!;
+      return argmax(lin.map((v, c) => v + w * tr[c]!));
+    });
+    if (f > bestF + 1e-9) {
+      treeWeight = w;
+      bestF = f;
+    }
+  }
+  return { ...best, treeWeight };
 }
+
+/** macro-F1 over the pool items `idx` of the class `pred` gives each */
+const scoresMacroF1 = (ts: IntentTrainingSet, idx: readonly number[], pred: (i: number) => number) =>
+  macroF1(
+    idx.map((i) => target(ts.items[i]!.label)),
+    idx.map(pred),
+    INTENTS.length,
+  );
+
+/** the trees fitted on the labelled texts of `idx` (pool items the model may learn from; extras
+ *  say only whether a text is a complaint, so the trees leave them out), each weighted by the
+ *  square root of its label's inverse frequency. Fitted once per training set, texts and options. */
+export function fitTrees(
+  ts: IntentTrainingSet,
+  idx: readonly number[],
+  opts: GbdtOptions = GBDT_DEFAULTS,
+): GbdtModel {
+  const tr = idx.filter((i) => i < ts.nPool && trainable(ts.items[i]!)).sort((a, b) => a - b);
+  let cache = treeCache.get(ts);
+  if (!cache) {
+    cache = new Map();
+    treeCache.set(ts, cache);
+  }
+  const key = `${JSON.stringify(opts)} ${tr.join(',')}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const C = INTENTS.length;
+  const y = tr.map((i) => target(ts.items[i]!.label));
+  const count = new Array<number>(C).fill(0);
+  for (const c of y) count[c]!++;
+  const w = y.map((c) => Math.sqrt(tr.length / C / count[c]!));
+  const trees = fitGbdt(
+    tr.map((i) => ts.X[i]!.dense),
+    y,
+    w,
+    C,
+    opts,
+  );
+  cache.set(key, trees);
+  return trees;
+}
+const treeCache = new WeakMap<IntentTrainingSet, Map<string, GbdtModel>>();
 
 /** Nested CV over the pool of `ts`: for each held-out fold, the settings are chosen from `grid` by
  *  an inner cross-validation over the other four folds, a model with them is fitted on those four
@@ -386,7 +478,7 @@ export function nestedCv(
     const rest = pool.filter((_i, k) => fold[k] !== f);
     const held = pool.filter((_i, k) => fold[k] === f);
     const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest, grid));
-    for (const i of held) oof[i] = intentOf(m, ts.X[i]!);
+    for (const i of held) oof[i] = INTENTS[argmax(intentScores(m, ts.X[i]!))]!;
     return macroF1(
       held.map((i) => target(ts.items[i]!.label)),
       held.map((i) => INTENTS.indexOf(oof[i]!)),
@@ -396,15 +488,17 @@ export function nestedCv(
   return { cv, oof };
 }
 
-/** a model fitted on the items `idx` (those of the complaints' final split are skipped) */
+/** a model fitted on the items `idx` (those of the complaints' final split are skipped), with the
+ *  trees when `opts.treeWeight` is not 0 */
 export function fitOn(ts: IntentTrainingSet, idx: readonly number[], opts: IntentFitOptions): IntentModel {
   const tr = idx.filter((i) => trainable(ts.items[i]!));
-  return fitIntent(
+  const linear = fitIntent(
     tr.map((i) => ts.X[i]!),
     tr.map((i) => target(ts.items[i]!.label)),
     opts,
     (k) => tr[k]! >= ts.nPool,
   );
+  return opts.treeWeight === 0 ? linear : { ...linear, trees: fitTrees(ts, tr), treeWeight: opts.treeWeight };
 }
 
 /** the whole pool and the extras */
@@ -482,7 +576,7 @@ export function trainCueModel(log: (s: string) => void): void {
 export function trainIntentModel(log: (s: string) => void): void {
   const items = intentPool();
   const file: IntentModelFile = {
-    producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, a ${WORD_VECTOR_DIMS}-number word vector, words 2^${INTENT_WORD_BITS})`,
+    producer: `scripts/train.ts: intent model from eval/intent-dev.jsonl (${items.length} pool texts; ${INTENT_DENSE.length} cues, a ${WORD_VECTOR_DIMS}-number word vector, words 2^${INTENT_WORD_BITS}; trees ${JSON.stringify(GBDT_DEFAULTS)})`,
     settings: {},
     dense: {} as IntentModelFile['dense'],
     words: {} as IntentModelFile['words'],
@@ -496,7 +590,10 @@ export function trainIntentModel(log: (s: string) => void): void {
     file.words[provider] = Object.fromEntries(
       [...m.words].sort((a, b) => a[0] - b[0]).map(([b, w]) => [b, [...w]]),
     );
-    log(`intent ${provider}: ${m.words.size} word buckets, settings ${settingsKey(opts)}`);
+    if (m.trees) file.trees = { ...file.trees, [provider]: gbdtToFile(m.trees) };
+    log(
+      `intent ${provider}: ${m.words.size} word buckets, ${m.trees ? `${m.trees.leaf.length >> m.trees.depth} trees` : 'no trees'}, settings ${settingsKey(opts)}`,
+    );
   }
   writeFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), JSON.stringify(file) + '\n');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitGbdt, GBDT_DEFAULTS, gbdtScores } from '../../scripts/train/gbdt.js';
+import { gbdtFromFile, gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 import { argmax } from '../../scripts/train/metrics.js';
 
 /** points of the unit square, labelled by quadrant parity (a checkerboard: no linear model
@@ -68,5 +69,13 @@ describe('gradient-boosted trees (scripts/train/gbdt.ts)', () => {
       right.filter((r) => argmax(gbdtScores(m, r)) === 1).length;
     expect(ones(fitWeighted(4))).toBeGreaterThan(0.7 * right.length);
     expect(ones(fitWeighted(0.25))).toBeLessThan(0.3 * right.length);
+  });
+
+  it('reads the same scores back from its model file, and refuses a file whose sizes disagree', () => {
+    const file = JSON.parse(JSON.stringify(gbdtToFile(model)));
+    const back = gbdtFromFile(file);
+    for (const r of test.x) expect(gbdtScores(back, r)).toEqual(gbdtScores(model, r));
+    expect(() => gbdtFromFile({ ...file, leaf: file.leaf.slice(1) })).toThrow(/inconsistent sizes/);
+    expect(() => gbdtFromFile({ ...file, feature: file.feature.map(() => 7) })).toThrow(/inconsistent sizes/);
   });
 });

@@ -11,6 +11,7 @@ import { INTENTS, type Intent, type LlmProvider } from '../../contract/items.js'
 import { MODELS_DIR } from '../../paths.js';
 import { type ComplaintDetector, complaintLogit } from './complaint.js';
 import { type FeatureCache, WORD_NGRAMS } from './features.js';
+import { type GbdtFile, type GbdtModel, gbdtAddScores, gbdtFromFile } from './gbdt.js';
 import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
 import type { SentimentResult } from './sentiment.js';
 import { WORD_VECTOR_DIMS, writeTextVector } from './word-vectors.js';
@@ -553,6 +554,10 @@ export interface IntentModel {
   /** added to suggestion's logit when the text words a request as forums do (REQUEST_RE), a form
    *  the labelled texts never use (IntentFitOptions.requestBoost) */
   requestBoost: number;
+  /** gradient-boosted trees over the dense inputs, whose scores, times `treeWeight`, are added to
+   *  the logits (IntentFitOptions.treeWeight) */
+  trees?: GbdtModel;
+  treeWeight: number;
 }
 
 /** keeps the touching pass of intentLogits from being optimized away */
@@ -623,13 +628,15 @@ const SUGGESTION = INTENTS.indexOf('suggestion');
 const AT_NOT_BUYING = denseAt('selling or refusing to buy');
 const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
 
-/** The scores whose largest intentOf picks: the model's logits, where a text that offers to sell or
+/** The scores whose largest intentOf picks: the model's logits (plus its trees' scores times their
+ *  weight), where a text that offers to sell or
  *  refuses to buy ("anyone want to buy my tickets?", "I don't buy") gets −∞ for purchase_intent,
  *  whatever its words read like; one the buying pattern matches gets the model's `purchaseBoost`
  *  added to purchase_intent's logit, and one worded as a forum's request the model's
  *  `requestBoost` added to suggestion's. */
 export function intentScores(model: IntentModel, x: IntentInputVector): Float64Array {
   const z = intentLogits(model, x);
+  if (model.trees && model.treeWeight !== 0) gbdtAddScores(model.trees, x.dense, model.treeWeight, z);
   if (x.request) z[SUGGESTION]! += model.requestBoost;
   z[PURCHASE] =
     x.dense[AT_NOT_BUYING] === 1
@@ -651,9 +658,14 @@ export interface IntentModelFile {
   dense: Record<LlmProvider, number[]>;
   /** bucket -> weights per provider */
   words: Record<LlmProvider, Record<string, number[]>>;
-  /** the settings the model was fitted with, per provider (`purchaseBoost` and `requestBoost` are
-   *  read at run time) */
-  settings: Record<string, { purchaseBoost?: number; requestBoost?: number } & Record<string, unknown>>;
+  /** the settings the model was fitted with, per provider (`purchaseBoost`, `requestBoost` and
+   *  `treeWeight` are read at run time) */
+  settings: Record<
+    string,
+    { purchaseBoost?: number; requestBoost?: number; treeWeight?: number } & Record<string, unknown>
+  >;
+  /** the trees per provider, for a provider whose `treeWeight` is not 0 */
+  trees?: Partial<Record<LlmProvider, GbdtFile>>;
 }
 
 export const INTENT_MODEL_FILE = 'intent.json';
@@ -664,12 +676,25 @@ export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): I
     throw new Error(
       `intent model: ${dense.length} dense weights for ${provider}, expected ${INTENT_DENSE_INPUTS * INTENTS.length} (retrain: npm run train -- intent)`,
     );
-  return {
+  const model = {
     dense: Float64Array.from(dense),
     words: new Map(Object.entries(file.words[provider]).map(([b, w]) => [Number(b), Float64Array.from(w)])),
     purchaseBoost: file.settings[provider]?.purchaseBoost ?? 0,
     requestBoost: file.settings[provider]?.requestBoost ?? 0,
   };
+  const treeWeight = file.settings[provider]?.treeWeight ?? 0;
+  const trees = file.trees?.[provider];
+  if (treeWeight === 0) return { ...model, treeWeight };
+  if (!trees)
+    throw new Error(
+      `intent model: tree weight ${treeWeight} for ${provider} but no trees (retrain: npm run train -- intent)`,
+    );
+  const gbdt = gbdtFromFile(trees);
+  if (gbdt.features !== INTENT_DENSE_INPUTS || gbdt.classes !== INTENTS.length)
+    throw new Error(
+      `intent model: trees over ${gbdt.features} inputs and ${gbdt.classes} classes for ${provider}, expected ${INTENT_DENSE_INPUTS} and ${INTENTS.length} (retrain: npm run train -- intent)`,
+    );
+  return { ...model, trees: gbdt, treeWeight };
 }
 
 const models = new Map<LlmProvider, IntentModel>();

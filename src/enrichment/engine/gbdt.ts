@@ -1,0 +1,137 @@
+// The reader of gradient-boosted trees (fitted by scripts/train/gbdt.ts): softmax scores of depth-d
+// trees over binned dense inputs, all trees in one flat layout. The intent model adds them, times a
+// weight chosen by cross-validation, to its linear logits (engine/intent.ts).
+
+/** The trees, all of depth `depth`, in one flat layout: tree t's internal node k (0-based, children
+ *  2k + 1 and 2k + 2) is at t · (2^depth − 1) + k and sends a row whose bin of `feature` is at most
+ *  `threshold` left; its leaf j is at t · 2^depth + j. A node that does not split sends every row
+ *  left (threshold 255), down to the leaf that holds its value. Tree t is round ⌊t / classes⌋'s tree
+ *  of class t mod classes. */
+export interface GbdtModel {
+  classes: number;
+  depth: number;
+  /** features per row */
+  features: number;
+  /** per feature, its bin edges (ascending, padded with +∞ to `span`, a power of two): a value v
+   *  falls in bin "number of edges ≤ v" */
+  span: number;
+  edges: Float64Array;
+  /** the features some tree splits on: gbdtScores bins only those (every other one reads as bin 0,
+   *  which only a node that does not split reads) */
+  used: Int32Array;
+  feature: Int32Array;
+  threshold: Uint8Array;
+  leaf: Float64Array;
+}
+
+/** the bin of value v of feature f: a fixed number of steps, without a branch on the data */
+export function binOf(m: GbdtModel, f: number, v: number): number {
+  const base = f * m.span;
+  let at = 0;
+  for (let step = m.span >> 1; step > 0; step >>= 1) at += step * +(v >= m.edges[base + at + step - 1]!);
+  return at;
+}
+
+/** the value of tree t's leaf that the binned row `b` reaches */
+export function leafOf(m: GbdtModel, t: number, b: Uint8Array): number {
+  const internal = (1 << m.depth) - 1;
+  const base = t * internal;
+  let k = 0;
+  // right when the bin is above the threshold: (threshold − bin) >>> 31 is 1 then, else 0 (no branch
+  // to mispredict)
+  for (let level = 0; level < m.depth; level++)
+    k = 2 * k + 1 + ((m.threshold[base + k]! - b[m.feature[base + k]!]!) >>> 31);
+  return m.leaf[t * (internal + 1) + k - internal]!;
+}
+
+/** binned rows for gbdtAddScores, one per model (the row does not outlive the call) */
+const binScratch = new WeakMap<GbdtModel, Uint8Array>();
+
+/** adds `weight` times the model's scores (logits) for row x to z[0 .. classes) */
+export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: number, z: Float64Array): void {
+  let b = binScratch.get(model);
+  if (!b) {
+    b = new Uint8Array(model.features);
+    binScratch.set(model, b);
+  }
+  const used = model.used;
+  for (let k = 0; k < used.length; k++) b[used[k]!] = binOf(model, used[k]!, x[used[k]!]!);
+  const C = model.classes;
+  const trees = model.leaf.length >> model.depth;
+  for (let t0 = 0; t0 < trees; t0 += C)
+    for (let c = 0; c < C; c++) z[c]! += weight * leafOf(model, t0 + c, b);
+}
+
+/** the model's scores (logits) for one row */
+export function gbdtScores(model: GbdtModel, x: ArrayLike<number>): Float64Array {
+  const z = new Float64Array(model.classes);
+  gbdtAddScores(model, x, 1, z);
+  return z;
+}
+
+/** the model as stored in a model file (JSON: the edges without their +∞ padding) */
+export interface GbdtFile {
+  classes: number;
+  depth: number;
+  features: number;
+  span: number;
+  /** per feature, its edges */
+  edges: number[][];
+  feature: number[];
+  threshold: number[];
+  leaf: number[];
+}
+
+export function gbdtToFile(m: GbdtModel): GbdtFile {
+  return {
+    classes: m.classes,
+    depth: m.depth,
+    features: m.features,
+    span: m.span,
+    edges: Array.from({ length: m.features }, (_v, f) =>
+      [...m.edges.subarray(f * m.span, (f + 1) * m.span)].filter((e) => e !== Number.POSITIVE_INFINITY),
+    ),
+    feature: [...m.feature],
+    threshold: [...m.threshold],
+    leaf: [...m.leaf],
+  };
+}
+
+/** the features some node splits on */
+export function usedFeatures(features: number, feature: Int32Array, threshold: Uint8Array): Int32Array {
+  const split = new Uint8Array(features);
+  for (let k = 0; k < feature.length; k++) if (threshold[k] !== 255) split[feature[k]!] = 1;
+  const used: number[] = [];
+  for (let f = 0; f < features; f++) if (split[f]) used.push(f);
+  return Int32Array.from(used);
+}
+
+export function gbdtFromFile(file: GbdtFile): GbdtModel {
+  const { classes, depth, features, span } = file;
+  const internal = (1 << depth) - 1;
+  const trees = file.leaf.length >> depth;
+  if (
+    file.edges.length !== features ||
+    file.edges.some((e) => e.length >= span) ||
+    file.feature.length !== trees * internal ||
+    file.threshold.length !== trees * internal ||
+    trees % classes !== 0 ||
+    file.feature.some((f) => f < 0 || f >= features)
+  )
+    throw new Error('gbdt model file: inconsistent sizes (retrain: npm run train -- intent)');
+  const edges = new Float64Array(features * span).fill(Number.POSITIVE_INFINITY);
+  for (let f = 0; f < features; f++) edges.set(file.edges[f]!, f * span);
+  const feature = Int32Array.from(file.feature);
+  const threshold = Uint8Array.from(file.threshold);
+  return {
+    classes,
+    depth,
+    features,
+    span,
+    edges,
+    used: usedFeatures(features, feature, threshold),
+    feature,
+    threshold,
+    leaf: Float64Array.from(file.leaf),
+  };
+}
