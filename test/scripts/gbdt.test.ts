@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitGbdt, GBDT_DEFAULTS, gbdtScores } from '../../scripts/train/gbdt.js';
-import { gbdtFromFile, gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 import { argmax } from '../../scripts/train/metrics.js';
+import { gbdtFromFile, gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 
 /** points of the unit square, labelled by quadrant parity (a checkerboard: no linear model
  *  separates it), plus a third class in a band at the bottom; a noise feature beside them */
