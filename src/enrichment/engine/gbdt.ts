@@ -44,22 +44,69 @@ export function leafOf(m: GbdtModel, t: number, b: Uint8Array): number {
   return m.leaf[t * (internal + 1) + k - internal]!;
 }
 
-/** binned rows for gbdtAddScores, one per model (the row does not outlive the call) */
-const binScratch = new WeakMap<GbdtModel, Uint8Array>();
+/** what gbdtAddScores keeps per model: each internal node packed in one number (feature << 8 |
+ *  threshold, one load per level), the binned row and the sums per class (neither of the last two
+ *  outlives the call) */
+interface Reader {
+  nodes: Int32Array;
+  bins: Uint8Array;
+  sums: Float64Array;
+}
+const readers = new WeakMap<GbdtModel, Reader>();
 
-/** adds `weight` times the model's scores (logits) for row x to z[0 .. classes) */
-export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: number, z: Float64Array): void {
-  let b = binScratch.get(model);
-  if (!b) {
-    b = new Uint8Array(model.features);
-    binScratch.set(model, b);
+function readerOf(m: GbdtModel): Reader {
+  let r = readers.get(m);
+  if (!r) {
+    r = {
+      nodes: Int32Array.from(m.feature, (f, k) => (f << 8) | m.threshold[k]!),
+      bins: new Uint8Array(m.features),
+      sums: new Float64Array(m.classes),
+    };
+    readers.set(m, r);
   }
+  return r;
+}
+
+/** adds `weight` times the model's scores (logits) for row x to z[0 .. classes): the same sums, in
+ *  the same order, as leafOf over every tree (about half the time of it: one load per level, and
+ *  depth 3 unrolled) */
+export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: number, z: Float64Array): void {
+  const { nodes, bins, sums } = readerOf(model);
   const used = model.used;
-  for (let k = 0; k < used.length; k++) b[used[k]!] = binOf(model, used[k]!, x[used[k]!]!);
+  for (let k = 0; k < used.length; k++) bins[used[k]!] = binOf(model, used[k]!, x[used[k]!]!);
   const C = model.classes;
-  const trees = model.leaf.length >> model.depth;
-  for (let t0 = 0; t0 < trees; t0 += C)
-    for (let c = 0; c < C; c++) z[c]! += weight * leafOf(model, t0 + c, b);
+  const leaf = model.leaf;
+  const depth = model.depth;
+  const internal = (1 << depth) - 1;
+  const trees = leaf.length >> depth;
+  sums.fill(0);
+  let c = 0;
+  // right when the bin is above the threshold: (threshold − bin) >>> 31 is 1 then, else 0 (no
+  // branch to mispredict)
+  if (depth === 3) {
+    for (let t = 0, base = 0; t < trees; t++, base += 7) {
+      let node = nodes[base]!;
+      let k = 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
+      node = nodes[base + k]!;
+      k = 2 * k + 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
+      node = nodes[base + k]!;
+      k = 2 * k + 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
+      sums[c]! += leaf[t * 8 + k - 7]!;
+      if (++c === C) c = 0;
+    }
+  } else {
+    for (let t = 0; t < trees; t++) {
+      const base = t * internal;
+      let k = 0;
+      for (let level = 0; level < depth; level++) {
+        const node = nodes[base + k]!;
+        k = 2 * k + 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
+      }
+      sums[c]! += leaf[t * (internal + 1) + k - internal]!;
+      if (++c === C) c = 0;
+    }
+  }
+  for (c = 0; c < C; c++) z[c]! += weight * sums[c]!;
 }
 
 /** the model's scores (logits) for one row */

@@ -636,12 +636,13 @@ const AT_PURCHASE_PATTERN = denseAt('purchase pattern');
  *  `requestBoost` added to suggestion's. */
 export function intentScores(model: IntentModel, x: IntentInputVector): Float64Array {
   const z = intentLogits(model, x);
-  if (model.trees && model.treeWeight !== 0) gbdtAddScores(model.trees, x.dense, model.treeWeight, z);
   if (x.request) z[SUGGESTION]! += model.requestBoost;
   z[PURCHASE] =
     x.dense[AT_NOT_BUYING] === 1
       ? Number.NEGATIVE_INFINITY
       : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? model.purchaseBoost : 0);
+  // last, as training adds them to the scores above (scripts/train/intent.ts, chooseSettings)
+  if (model.trees && model.treeWeight !== 0) gbdtAddScores(model.trees, x.dense, model.treeWeight, z);
   return z;
 }
 
