@@ -1,15 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { FeatureCache, WORD_NGRAMS } from '../../src/enrichment/engine/features.js';
 import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
-import { hoistBoundaries, topLevelAlternatives } from '../../src/enrichment/engine/intent.js';
+import {
+  hoistBoundaries,
+  INTENT_DENSE_INPUTS,
+  INTENT_MODEL_FILE,
+  type IntentModelFile,
+  intentModelFrom,
+  topLevelAlternatives,
+} from '../../src/enrichment/engine/intent.js';
 import { lexiconFeatures, squashValence } from '../../src/enrichment/engine/lexicon.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
 import { tokenize } from '../../src/enrichment/engine/tokenizer.js';
-import { ROOT } from '../../src/paths.js';
+import { MODELS_DIR, ROOT } from '../../src/paths.js';
 
 const ALL: EnrichmentType[] = ['sentiment', 'topics', 'intent', 'keywords'];
 const PROVIDERS: LlmProvider[] = ['model-2.0-flash', 'model-1.5-pro'];
@@ -439,5 +447,28 @@ describe('intent pattern alternations', () => {
     const hoisted = new RegExp(hoistBoundaries(alts), 'i');
     for (const t of ['Please add it', 'xplease add', 'go now', 'we go', 'I wish', 'iwish', 'what?!', 'ok'])
       expect(hoisted.test(t)).toBe(plain.test(t));
+  });
+});
+
+describe('intent model file', () => {
+  const file = JSON.parse(readFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), 'utf8')) as IntentModelFile;
+
+  it('carries each provider its trees and their weight, and refuses a file that lost them', () => {
+    for (const provider of PROVIDERS) {
+      const model = intentModelFrom(file, provider);
+      expect(model.treeWeight, provider).toBeGreaterThan(0);
+      expect(model.trees?.features, provider).toBe(INTENT_DENSE_INPUTS);
+      expect(() => intentModelFrom({ ...file, trees: {} }, provider)).toThrow(
+        /no trees.*npm run train -- intent/,
+      );
+      const wrong = {
+        ...file.trees![provider]!,
+        features: 3,
+        edges: file.trees![provider]!.edges.slice(0, 3),
+      };
+      expect(() => intentModelFrom({ ...file, trees: { [provider]: wrong } }, provider)).toThrow(
+        /inconsistent|expected/,
+      );
+    }
   });
 });
