@@ -1,9 +1,9 @@
 // Gradient-boosted trees over the intent model's dense inputs (the cues, the sentiment and complaint
-// readings, the conjunctions and the text's word vector; scripts/train/gbdt.ts) beside the shipped
-// linear model: a model of another family, as a pro tier worth a higher price would need
-// (docs/enrichment.md, Providers). Over the intent pool (flash, the shipped linear settings; the
-// trees learn from the pool's labelled texts only, weighted by the square root of each label's
-// inverse frequency):
+// readings, the conjunctions and the text's word vector; scripts/train/gbdt.ts) against the
+// intent model's linear part alone: the measurement the trees were shipped on (docs/enrichment.md,
+// Intent, "Gradient-boosted trees"). Over the intent pool (flash, the shipped linear settings
+// without the trees; the trees fitted as shipped, fitTrees, on the pool's labelled texts weighted by
+// the square root of each label's inverse frequency, with the options given):
 //  - pooled out-of-fold macro-F1 of the linear model alone, of the trees alone, and of the linear
 //    logits plus β times the trees' scores for each β of BETAS (β chosen here would be chosen on
 //    the figures it reports);
@@ -18,6 +18,7 @@ import {
   extrasOf,
   fitOn,
   fitTrees,
+  INTENT_FIT_DEFAULTS,
   intentFold,
   intentPool,
   poolOf,
@@ -40,7 +41,13 @@ const opts: GbdtOptions = {
 const ts = trainingSet(intentPool(), PROVIDER);
 const pool = poolOf(ts);
 const extras = extrasOf(ts);
-const shipped = shippedSettings()[PROVIDER];
+/** the shipped settings without the trees, and so with the purchase boost the linear model has
+ *  alone (chooseSettings raises it only with trees) */
+const linearAlone = {
+  ...shippedSettings()[PROVIDER],
+  treeWeight: 0,
+  purchaseBoost: INTENT_FIT_DEFAULTS.purchaseBoost,
+};
 const fold = new Map(pool.map((i) => [i, intentFold(ts.items[i]!)]));
 const gold = new Map(pool.map((i) => [i, target(ts.items[i]!.label)]));
 
@@ -48,7 +55,7 @@ const gold = new Map(pool.map((i) => [i, target(ts.items[i]!.label)]));
  *  also on the complaints corpus's extras, as shipped) */
 function fitBoth(train: readonly number[]): { linear: IntentModel; trees: GbdtModel } {
   return {
-    linear: fitOn(ts, [...train, ...extras], { ...shipped, treeWeight: 0 }),
+    linear: fitOn(ts, [...train, ...extras], linearAlone),
     trees: fitTrees(ts, train, opts),
   };
 }
