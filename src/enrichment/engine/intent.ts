@@ -1,5 +1,7 @@
-// Intent: one of six labels, decided in a fixed order of precedence from cheap patterns, the
-// learned complaint detector and the sentiment reading:
+// Intent: one of six labels, chosen by a learned model (a multinomial logistic regression over dense
+// inputs and hashed words, plus gradient-boosted trees over the dense inputs; scripts/train/
+// intent.ts). One of its inputs is the verdict of a fixed order of precedence over cheap patterns,
+// the learned complaint detector and the sentiment reading (ruleIntent):
 //   purchase_intent > suggestion > complaint > question > praise > engagement.
 // Purchase and suggestion phrasings are specific enough for patterns; complaints are learned
 // (they are often implicit: "still waiting for my refund"); a question that is also a complaint
@@ -541,7 +543,8 @@ export function intentInputs(
   };
 }
 
-/** A multinomial logistic regression over the dense inputs and hashed words (scripts/train/intent.ts). */
+/** A multinomial logistic regression over the dense inputs and hashed words, with gradient-boosted
+ *  trees over the dense inputs beside it (scripts/train/intent.ts). */
 export interface IntentModel {
   /** dense weights, [INTENT_DENSE_INPUTS][INTENTS.length] row-major */
   dense: Float64Array;
