@@ -1,5 +1,6 @@
-// Enrichment results cached per text, by a hash of what determines them: provider, types (in
-// request order, which fixes the key order of the result), topic categories, and the text.
+// Enrichment results cached per text, by a hash of what determines them: the analyzer's result
+// version (the models it reads), provider, types (in request order, which fixes the key order of
+// the result), topic categories, and the text.
 // Analysis is deterministic, so a cached result is byte-identical to a fresh one. Only the texts
 // not in the cache go to the analyzer; the call is billed as usual (billing counts texts, not
 // analyzer work).
@@ -20,7 +21,8 @@ export function cacheEnricher(
   return {
     async enrich(req: EnrichRequest, opts?: EnrichCallOptions): Promise<Enrichment[]> {
       if (req.texts.length === 0) return [];
-      const prefix = `${JSON.stringify([req.provider, req.types, req.categories?.topic ?? null])}\n`;
+      const version = inner.resultVersion?.(req.provider) ?? '';
+      const prefix = `${JSON.stringify([version, req.provider, req.types, req.categories?.topic ?? null])}\n`;
       // one-shot hashing: the same digest as a Hash object fed the prefix and the text, in half the time
       const keys = req.texts.map((t) => `enr:${hash('sha256', prefix + t, 'base64url')}`);
       const cached = await store.getMany(keys);
@@ -55,6 +57,7 @@ export function cacheEnricher(
       return results as Enrichment[];
     },
     isLocal: (provider) => inner.isLocal(provider),
+    resultVersion: (provider) => inner.resultVersion?.(provider) ?? '',
     close: () => inner.close(),
   };
 }

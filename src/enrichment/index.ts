@@ -26,6 +26,10 @@ export class ProviderRouter implements Enricher {
     return this.pick(provider).isLocal(provider);
   }
 
+  resultVersion(provider: LlmProvider): string {
+    return this.pick(provider).resultVersion?.(provider) ?? '';
+  }
+
   async close() {
     await Promise.all([this.builtin.close(), this.llm.close()]);
   }

@@ -39,5 +39,9 @@ export interface Enricher {
   /** true when this provider is served locally and cannot fail upstream, so that the service may
    *  charge in one step instead of hold → settle */
   isLocal(provider: LlmProvider): boolean;
+  /** what determines this provider's results besides the request (a digest of the model files the
+   *  built-in analyzer reads, an LLM's name): part of the enrichment cache's key, so that a cache
+   *  kept across an upgrade (Redis) never answers with another model's readings */
+  resultVersion?(provider: LlmProvider): string;
   close(): Promise<void>;
 }

@@ -18,6 +18,7 @@ export function instrumentEnricher(inner: Enricher, metrics: Metrics): Enricher 
       }
     },
     isLocal: (provider) => inner.isLocal(provider),
+    resultVersion: (provider) => inner.resultVersion?.(provider) ?? '',
     close: () => inner.close(),
   };
 }

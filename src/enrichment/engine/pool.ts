@@ -7,6 +7,7 @@ import { Piscina } from 'piscina';
 import type { Enrichment, LlmProvider } from '../../contract/items.js';
 import type { EnrichCallOptions, Enricher, EnrichRequest } from '../interface.js';
 import { analyze } from './analyze.js';
+import { modelsDigest } from './models-digest.js';
 import type { WorkerResult } from './worker.js';
 
 export interface BuiltinEnricherOptions {
@@ -83,6 +84,7 @@ export function createBuiltinEnricher(opts: BuiltinEnricherOptions = {}): Builti
     isLocal(_provider: LlmProvider): boolean {
       return true;
     },
+    resultVersion: () => modelsDigest(),
     workerTasksCompleted(): number {
       return completedBefore + (pool?.completed ?? 0);
     },

@@ -314,6 +314,7 @@ export function createLlmEnricher(opts: LlmEnricherOptions): Enricher {
     isLocal(_provider: LlmProvider): boolean {
       return false;
     },
+    resultVersion: () => `llm:${opts.model}`,
     async close(): Promise<void> {
       cache.clear();
     },
