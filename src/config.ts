@@ -137,7 +137,7 @@ export const ConfigEnv = Type.Object({
     86_400,
     0,
     30 * 86_400,
-    'How long an enrichment result is reused for the same text, types, categories and provider (0: off)',
+    "How long an enrichment result is reused for the same text, types, categories, provider and models (a digest of the model files, or the LLM backend's model name, is part of the key; 0: off)",
   ),
   CACHE_MAX_ENTRIES: int(10_000, 100, 10_000_000, 'Entries of each in-memory cache (without REDIS_URL)'),
   KEY_CACHE_SECONDS: int(
