@@ -359,8 +359,9 @@ function outOfFoldScores(
   return out;
 }
 
-/** the model's scores (intentScores) of each item of `idx`, read under CV as outOfFoldScores does */
-const linearScores = (ts: IntentTrainingSet, idx: readonly number[], opts: IntentFitOptions) =>
+/** the scores (intentScores) of each item of `idx` of a model with settings `opts` (with the trees
+ *  when opts.treeWeight is not 0), read under CV as outOfFoldScores does */
+const modelScores = (ts: IntentTrainingSet, idx: readonly number[], opts: IntentFitOptions) =>
   outOfFoldScores(ts, idx, (train) => {
     const m = fitOn(ts, train, opts);
     return (x) => intentScores(m, x);
@@ -373,7 +374,7 @@ export function outOfFold(
   idx: readonly number[],
   opts: IntentFitOptions,
 ): Map<number, number> {
-  return new Map([...linearScores(ts, idx, opts)].map(([i, z]) => [i, argmax(z)]));
+  return new Map([...modelScores(ts, idx, opts)].map(([i, z]) => [i, argmax(z)]));
 }
 
 /** macro-F1 of out-of-fold predictions (outOfFold) over the items `idx` */
@@ -396,7 +397,7 @@ export function chooseSettings(
   let bestScores = new Map<number, Float64Array>();
   for (const setting of grid) {
     const opts = { ...setting, treeWeight: 0 };
-    const scores = linearScores(ts, idx, opts);
+    const scores = modelScores(ts, idx, opts);
     const f = scoresMacroF1(ts, idx, (i) => argmax(scores.get(i)!));
     if (f > bestF + 1e-9) {
       best = opts;

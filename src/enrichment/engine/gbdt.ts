@@ -76,14 +76,11 @@ export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: nu
   for (let k = 0; k < used.length; k++) bins[used[k]!] = binOf(model, used[k]!, x[used[k]!]!);
   const C = model.classes;
   const leaf = model.leaf;
-  const depth = model.depth;
-  const internal = (1 << depth) - 1;
-  const trees = leaf.length >> depth;
+  const trees = leaf.length >> model.depth;
   sums.fill(0);
   let c = 0;
-  // right when the bin is above the threshold: (threshold − bin) >>> 31 is 1 then, else 0 (no
-  // branch to mispredict)
-  if (depth === 3) {
+  // depth 3 (GBDT_DEFAULTS) unrolled over the packed nodes, as leafOf walks them
+  if (model.depth === 3) {
     for (let t = 0, base = 0; t < trees; t++, base += 7) {
       let node = nodes[base]!;
       let k = 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
@@ -96,13 +93,7 @@ export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: nu
     }
   } else {
     for (let t = 0; t < trees; t++) {
-      const base = t * internal;
-      let k = 0;
-      for (let level = 0; level < depth; level++) {
-        const node = nodes[base + k]!;
-        k = 2 * k + 1 + (((node & 255) - bins[node >> 8]!) >>> 31);
-      }
-      sums[c]! += leaf[t * (internal + 1) + k - internal]!;
+      sums[c]! += leafOf(model, t, bins);
       if (++c === C) c = 0;
     }
   }
