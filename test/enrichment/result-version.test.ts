@@ -7,9 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cacheEnricher } from '../../src/cache/enrichment.js';
 import { MemoryCache } from '../../src/cache/memory.js';
 import type { Enrichment, LlmProvider } from '../../src/contract/items.js';
-import { modelsDigest } from '../../src/enrichment/engine/models-digest.js';
+import { modelsDigest, modelsDigestOf } from '../../src/enrichment/engine/models-digest.js';
 import { createBuiltinEnricher } from '../../src/enrichment/engine/pool.js';
+import { ProviderRouter } from '../../src/enrichment/index.js';
 import type { Enricher, EnrichRequest } from '../../src/enrichment/interface.js';
+import { instrumentEnricher } from '../../src/metrics/enrichment.js';
+import { Metrics } from '../../src/metrics/index.js';
 import { MODELS_DIR } from '../../src/paths.js';
 
 /** an analyzer whose readings are those of the model it currently has */
@@ -37,13 +40,20 @@ describe('enrichment cache and the result version', () => {
   it('answers from the cache while the models are the same, and reads again after they change', async () => {
     const store = new MemoryCache(100);
     const { state, enricher } = fakeAnalyzer();
-    const cached = cacheEnricher(enricher, store, 3600);
+    // the chain compose.ts builds: cache over metrics over the provider router
+    const chain = () =>
+      cacheEnricher(
+        instrumentEnricher(new ProviderRouter(enricher, enricher, new Set()), new Metrics()),
+        store,
+        3600,
+      );
+    const cached = chain();
     expect(await cached.enrich(req)).toEqual([{ intent: 'question' }]);
     expect(await cached.enrich(req)).toEqual([{ intent: 'question' }]);
     expect(state.calls).toBe(1);
     // an upgrade: a new process with new models over the same (shared) store
     state.model = 'v2';
-    const upgraded = cacheEnricher(enricher, store, 3600);
+    const upgraded = chain();
     expect(await upgraded.enrich(req)).toEqual([{ intent: 'purchase_intent' }]);
     expect(state.calls).toBe(2);
   });
@@ -57,13 +67,13 @@ describe('enrichment cache and the result version', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-models-'));
     dirs.push(dir);
     cpSync(MODELS_DIR, dir, { recursive: true });
-    const shipped = modelsDigest(dir);
-    expect(shipped).toBe(modelsDigest(MODELS_DIR));
+    const shipped = modelsDigestOf(dir);
+    expect(shipped).toBe(modelsDigestOf(MODELS_DIR));
     writeFileSync(join(dir, 'README.md'), 'changed');
     writeFileSync(join(dir, 'cv.json'), '{}');
-    expect(modelsDigest(dir)).toBe(shipped);
+    expect(modelsDigestOf(dir)).toBe(shipped);
     writeFileSync(join(dir, 'complaint.json'), '{}');
-    expect(modelsDigest(dir)).not.toBe(shipped);
+    expect(modelsDigestOf(dir)).not.toBe(shipped);
   });
 
   it('the built-in analyzer reports that version for every provider', async () => {

@@ -10,17 +10,18 @@ import { MODELS_DIR } from '../../paths.js';
 /** files of models/ that no analyzer reads */
 const NOT_READ = new Set(['README.md', 'cv.json']);
 
-let digest: string | undefined;
-
-export function modelsDigest(dir: string = MODELS_DIR): string {
-  if (dir === MODELS_DIR && digest !== undefined) return digest;
+/** the digest of the model files in `dir` */
+export function modelsDigestOf(dir: string): string {
   const h = createHash('sha256');
   for (const name of readdirSync(dir).sort()) {
     if (NOT_READ.has(name)) continue;
     h.update(`${name}\n`);
     h.update(readFileSync(join(dir, name)));
   }
-  const d = `models:${h.digest('base64url').slice(0, 22)}`;
-  if (dir === MODELS_DIR) digest = d;
-  return d;
+  return `models:${h.digest('base64url').slice(0, 22)}`;
 }
+
+let shipped: string | undefined;
+
+/** the digest of the shipped model files (models/), read once */
+export const modelsDigest = (): string => (shipped ??= modelsDigestOf(MODELS_DIR));
