@@ -18,7 +18,6 @@ import {
   extrasOf,
   fitOn,
   fitTrees,
-  INTENT_FIT_DEFAULTS,
   intentFold,
   intentPool,
   poolOf,
@@ -26,6 +25,7 @@ import {
   TREE_WEIGHTS,
   target,
   trainingSet,
+  withoutTrees,
 } from '../train/intent.js';
 import { argmax, macroF1 } from '../train/metrics.js';
 import { FOLDS, meanSd } from '../train/splits.js';
@@ -43,11 +43,7 @@ const pool = poolOf(ts);
 const extras = extrasOf(ts);
 /** the shipped settings without the trees, and so with the purchase boost the linear model has
  *  alone (chooseSettings raises it only with trees) */
-const linearAlone = {
-  ...shippedSettings()[PROVIDER],
-  treeWeight: 0,
-  purchaseBoost: INTENT_FIT_DEFAULTS.purchaseBoost,
-};
+const linearAlone = withoutTrees(shippedSettings()[PROVIDER]);
 const fold = new Map(pool.map((i) => [i, intentFold(ts.items[i]!)]));
 const gold = new Map(pool.map((i) => [i, target(ts.items[i]!.label)]));
 

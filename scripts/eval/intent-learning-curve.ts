@@ -5,17 +5,20 @@
 // pooled out-of-fold macro-F1 of each draw is printed with their mean. Whether more labels would
 // still pay is read off the slope (docs/enrichment.md, Intent).
 //   npx tsx scripts/eval/intent-learning-curve.ts [share%,…]   (default 40,60,80,100; 3-6 minutes)
+//   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
+//   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
+//   taken with, before the trees
 import { INTENTS } from '../../src/contract/items.js';
 import { intentOf } from '../../src/enrichment/engine/intent.js';
 import { bucket } from '../train/data.js';
 import {
+  checkSettings,
   extrasOf,
   fitOn,
   intentFold,
   intentPool,
   itemKey,
   poolOf,
-  shippedSettings,
   target,
   trainingSet,
 } from '../train/intent.js';
@@ -23,7 +26,7 @@ import { macroF1 } from '../train/metrics.js';
 import { FOLDS } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
-const SHIPPED = shippedSettings()[PROVIDER];
+const SHIPPED = checkSettings()[PROVIDER];
 const DRAWS = 3;
 
 const shares = (process.argv[2] ?? '40,60,80,100').split(',').map(Number);

@@ -6,7 +6,11 @@
 // intent-dev.jsonl, checked with this script, and kept or moved to eval/intent-round<N>.jsonl (which
 // sample-intent.ts skips) before any model is retrained.
 //   npx tsx scripts/eval/intent-round-gain.ts [first line of the new rounds, 1-based; default 7518]
+//   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
+//   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
+//   taken with, before the trees
 import {
+  checkSettings,
   complaintExtras,
   type IntentTrainingSet,
   inputsOf,
@@ -14,7 +18,6 @@ import {
   isIntentFinal,
   oofMacroF1,
   outOfFold,
-  shippedSettings,
 } from '../train/intent.js';
 
 const PROVIDER = 'model-2.0-flash';
@@ -31,7 +34,7 @@ const earlierIdx = earlier.map((_x, i) => i);
 const addedIdx = added.map((_x, i) => earlier.length + i);
 const f1 = (oof: Map<number, number>, idx: readonly number[]) => oofMacroF1(ts, idx, oof).toFixed(4);
 
-const shipped = shippedSettings()[PROVIDER];
+const shipped = checkSettings()[PROVIDER];
 const without = outOfFold(ts, earlierIdx, shipped);
 const withNew = outOfFold(ts, [...earlierIdx, ...addedIdx], shipped);
 console.log(

@@ -5,15 +5,18 @@
 // reads the shipped settings themselves. Also prints how the pool's texts the buying pattern and the
 // forum-request pattern match are labelled. About a minute per variant.
 //   npx tsx scripts/eval/intent-settings.ts '{}' '{"l2Words":0.001}' '{"purchaseBoost":0}'
+//   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
+//   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
+//   taken with, before the trees
 import { INTENTS } from '../../src/contract/items.js';
 import { INTENT_DENSE, type IntentInputVector } from '../../src/enrichment/engine/intent.js';
 import {
+  checkSettings,
   type IntentFitOptions,
   intentPool,
   oofMacroF1,
   outOfFold,
   poolOf,
-  shippedSettings,
   trainingSet,
 } from '../train/intent.js';
 
@@ -24,7 +27,7 @@ if (variants.length === 0)
 
 const ts = trainingSet(intentPool(), PROVIDER);
 const pool = poolOf(ts);
-const shipped = shippedSettings()[PROVIDER];
+const shipped = checkSettings()[PROVIDER];
 const PURCHASE = INTENTS.indexOf('purchase_intent');
 
 const buying = INTENT_DENSE.indexOf('purchase pattern');

@@ -177,6 +177,31 @@ export function shippedSettings(): Record<LlmProvider, IntentFitOptions> {
   ) as Record<LlmProvider, IntentFitOptions>;
 }
 
+/** the settings the check scripts (scripts/eval/intent-*.ts) start from: the shipped ones, or, with
+ *  INTENT_LINEAR=1 in the environment, the shipped linear model alone (withoutTrees), which is what
+ *  the figures docs/enrichment.md quotes from those scripts before the trees were read with */
+export function checkSettings(): Record<LlmProvider, IntentFitOptions> {
+  const shipped = shippedSettings();
+  if (process.env.INTENT_LINEAR !== '1') return shipped;
+  return Object.fromEntries(PROVIDERS.map((p) => [p, withoutTrees(shipped[p])])) as Record<
+    LlmProvider,
+    IntentFitOptions
+  >;
+}
+
+/** the tree weights the check scripts' nested CVs choose from: none with INTENT_LINEAR=1
+ *  (checkSettings) */
+export const checkTreeWeights = (): readonly number[] =>
+  process.env.INTENT_LINEAR === '1' ? [0] : TREE_WEIGHTS;
+
+/** the settings `o` without the trees, with the purchase boost the linear model has alone
+ *  (chooseSettings raises it only with trees) */
+export const withoutTrees = (o: IntentFitOptions): IntentFitOptions => ({
+  ...o,
+  treeWeight: 0,
+  purchaseBoost: INTENT_FIT_DEFAULTS.purchaseBoost,
+});
+
 /** the target of an example that is known not to be of class c */
 export const notClass = (c: number): number => -1 - c;
 
@@ -485,12 +510,14 @@ export function fitTrees(
 }
 const treeCache = new WeakMap<IntentTrainingSet, Map<string, GbdtModel>>();
 
-/** Nested CV over the pool of `ts`: for each held-out fold, the settings are chosen from `grid` by
+/** Nested CV over the pool of `ts`: for each held-out fold, the settings are chosen from `grid` (and
+ *  the tree weight from `treeWeights`) by
  *  an inner cross-validation over the other four folds, a model with them is fitted on those four
  *  (and the extras) and reads the fifth. Macro-F1 per fold and the pooled out-of-fold labels. */
 export function nestedCv(
   ts: IntentTrainingSet,
   grid: readonly IntentFitOptions[] = INTENT_GRID,
+  treeWeights: readonly number[] = TREE_WEIGHTS,
 ): { cv: number[]; oof: Intent[] } {
   const pool = poolOf(ts);
   const fold = pool.map((i) => intentFold(ts.items[i]!));
@@ -499,7 +526,7 @@ export function nestedCv(
   const cv = Array.from({ length: FOLDS }, (_f, f) => {
     const rest = pool.filter((_i, k) => fold[k] !== f);
     const held = pool.filter((_i, k) => fold[k] === f);
-    const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest, grid));
+    const m = fitOn(ts, [...rest, ...extras], chooseSettings(ts, rest, grid, treeWeights));
     for (const i of held) oof[i] = INTENTS[argmax(intentScores(m, ts.X[i]!))]!;
     return macroF1(
       held.map((i) => target(ts.items[i]!.label)),
