@@ -1,5 +1,6 @@
 // Gradient-boosted trees over the intent model's dense inputs (the cues, the sentiment and complaint
-// readings, the conjunctions and the text's word vector; scripts/train/gbdt.ts) against the
+// readings, the conjunctions and the text's word vector) and the presence of its commonest words
+// (scripts/train/gbdt.ts) against the
 // intent model's linear part alone: the measurement the trees were shipped on (docs/enrichment.md,
 // Intent, "Gradient-boosted trees"). Over the intent pool (flash, the shipped linear settings
 // without the trees; the trees fitted as shipped, fitTrees, on the pool's labelled texts weighted by
@@ -10,10 +11,12 @@
 //  - a nested CV: for each held-out fold, β is chosen by an inner 4-fold CV over the other four
 //    folds, and the models fitted on those four read the fifth (mean ± sd over the five folds, and
 //    pooled), beside the linear model alone on the same folds.
-//   npx tsx scripts/eval/intent-gbdt.ts ['<GbdtOptions as JSON, over GBDT_DEFAULTS>']   (about 10 minutes)
+//   npx tsx scripts/eval/intent-gbdt.ts ['<GbdtOptions as JSON, over GBDT_DEFAULTS>']   (10-20 minutes)
+//   TREE_WORDS=<n>: the trees read the presence of the n commonest words beside the dense inputs
+//   (default TREE_WORDS of scripts/train/intent.ts; 0: the dense inputs alone)
 import { INTENTS } from '../../src/contract/items.js';
-import { type IntentModel, intentScores } from '../../src/enrichment/engine/intent.js';
-import { GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from '../train/gbdt.js';
+import { type IntentModel, type IntentTrees, intentScores } from '../../src/enrichment/engine/intent.js';
+import { GBDT_DEFAULTS, type GbdtOptions } from '../train/gbdt.js';
 import {
   extrasOf,
   fitOn,
@@ -23,14 +26,19 @@ import {
   poolOf,
   shippedSettings,
   TREE_WEIGHTS,
+  TREE_WORDS,
   target,
   trainingSet,
+  treeScores,
   withoutTrees,
 } from '../train/intent.js';
 import { argmax, macroF1 } from '../train/metrics.js';
 import { FOLDS, meanSd } from '../train/splits.js';
 
 const PROVIDER = 'model-2.0-flash';
+/** the words the trees read beside the dense inputs (TREE_WORDS=0: the dense inputs alone, as the
+ *  trees were first shipped) */
+const WORDS = Number(process.env.TREE_WORDS ?? TREE_WORDS);
 const BETAS = TREE_WEIGHTS;
 const C = INTENTS.length;
 const opts: GbdtOptions = {
@@ -49,19 +57,19 @@ const gold = new Map(pool.map((i) => [i, target(ts.items[i]!.label)]));
 
 /** the linear model (without trees) and the trees fitted on the pool texts `train` (the linear one
  *  also on the complaints corpus's extras, as shipped) */
-function fitBoth(train: readonly number[]): { linear: IntentModel; trees: GbdtModel } {
+function fitBoth(train: readonly number[]): { linear: IntentModel; trees: IntentTrees } {
   return {
     linear: fitOn(ts, [...train, ...extras], linearAlone),
-    trees: fitTrees(ts, train, opts),
+    trees: fitTrees(ts, train, opts, WORDS),
   };
 }
 
 /** both models' scores for each text of `read` */
-function scoresOf(models: { linear: IntentModel; trees: GbdtModel }, read: readonly number[]) {
+function scoresOf(models: { linear: IntentModel; trees: IntentTrees }, read: readonly number[]) {
   return new Map(
     read.map((i) => [
       i,
-      { linear: intentScores(models.linear, ts.X[i]!), trees: gbdtScores(models.trees, ts.X[i]!.dense) },
+      { linear: intentScores(models.linear, ts.X[i]!), trees: treeScores(models.trees, ts.X[i]!) },
     ]),
   );
 }
@@ -85,7 +93,7 @@ for (let f = 0; f < FOLDS; f++) {
   for (const [i, s] of scoresOf(fitBoth(pool.filter((i) => fold.get(i) !== f)), held)) outer.set(i, s);
   console.error(`outer fold ${f} fitted (${elapsed()})`);
 }
-console.log(`${PROVIDER}; pool ${pool.length} texts; trees ${JSON.stringify(opts)}`);
+console.log(`${PROVIDER}; pool ${pool.length} texts; trees ${JSON.stringify(opts)}, ${WORDS} words`);
 console.log(
   `pooled out of fold: linear alone ${f1Of(pool, (i) => argmax(outer.get(i)!.linear)).toFixed(4)}, trees alone ${f1Of(pool, (i) => argmax(outer.get(i)!.trees)).toFixed(4)}`,
 );

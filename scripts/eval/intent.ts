@@ -74,7 +74,8 @@ function intentCv(pool: readonly IntentDevItem[], provider: LlmProvider): Intent
   return { cv, oof, chosen, shipped };
 }
 
-const treesOf = (m: IntentModel) => (m.trees ? gbdtToFile(m.trees) : null);
+const treesOf = (m: IntentModel) =>
+  m.trees ? { gbdt: gbdtToFile(m.trees.gbdt), words: [...m.trees.words] } : null;
 
 /** whether the shipped model is the one the pool trains now (labels or data changed since?) */
 function sameModel(a: IntentModel, b: IntentModel): boolean {

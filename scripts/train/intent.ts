@@ -26,8 +26,11 @@ import {
   type IntentInputVector,
   type IntentModel,
   type IntentModelFile,
+  type IntentTrees,
   intentInputs,
   intentScores,
+  intentTrees,
+  treeInputs,
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
@@ -36,7 +39,7 @@ import { WORD_VECTOR_DIMS } from '../../src/enrichment/engine/word-vectors.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
-import { fitGbdt, GBDT_DEFAULTS, type GbdtModel, type GbdtOptions, gbdtScores } from './gbdt.js';
+import { fitGbdt, GBDT_DEFAULTS, type GbdtOptions, gbdtScores } from './gbdt.js';
 import { argmax, macroF1 } from './metrics.js';
 import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
@@ -433,7 +436,7 @@ export function chooseSettings(
   if (treeWeights.every((w) => w === 0)) return best;
   const trees = outOfFoldScores(ts, idx, (train) => {
     const t = fitTrees(ts, train);
-    return (x) => gbdtScores(t, x.dense);
+    return (x) => treeScores(t, x);
   });
   /** the class read for item i with the trees at weight w and `extra` added to the purchase boost */
   const readAs = (i: number, w: number, extra = 0) => {
@@ -476,21 +479,43 @@ const scoresMacroF1 = (ts: IntentTrainingSet, idx: readonly number[], pred: (i: 
     INTENTS.length,
   );
 
+/** the trees' scores for one text (without their weight) */
+export const treeScores = (t: IntentTrees, x: IntentInputVector): Float64Array =>
+  gbdtScores(t.gbdt, treeInputs(t.wordAt, x, t.row));
+
+/** The word buckets the trees read beside the dense inputs: the TREE_WORDS found in the most of
+ *  the training texts (ties: the smaller bucket), chosen inside each fit from the texts alone,
+ *  without their labels. 150 was set from pooled out-of-fold figures over the whole pool (150 and
+ *  400 tried; docs/enrichment.md, Intent, "Gradient-boosted trees"). */
+export const TREE_WORDS = 150;
+
+/** the `k` word buckets found in the most texts of `idx` (each text counted once per bucket) */
+function commonWords(ts: IntentTrainingSet, idx: readonly number[], k: number): number[] {
+  const df = new Map<number, number>();
+  for (const i of idx) for (const b of new Set(ts.X[i]!.words)) df.set(b, (df.get(b) ?? 0) + 1);
+  return [...df]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, k)
+    .map(([b]) => b);
+}
+
 /** the trees fitted on the labelled texts of `idx` (pool items the model may learn from; extras
  *  say only whether a text is a complaint, so the trees leave them out), each weighted by the
- *  square root of its label's inverse frequency. Fitted once per training set, texts and options. */
+ *  square root of its label's inverse frequency, over the dense inputs and the presence of the
+ *  `words` commonest words of those texts. Fitted once per training set, texts and options. */
 export function fitTrees(
   ts: IntentTrainingSet,
   idx: readonly number[],
   opts: GbdtOptions = GBDT_DEFAULTS,
-): GbdtModel {
+  words = TREE_WORDS,
+): IntentTrees {
   const tr = idx.filter((i) => i < ts.nPool && trainable(ts.items[i]!)).sort((a, b) => a - b);
   let cache = treeCache.get(ts);
   if (!cache) {
     cache = new Map();
     treeCache.set(ts, cache);
   }
-  const key = `${JSON.stringify(opts)} ${tr.join(',')}`;
+  const key = `${JSON.stringify(opts)} ${words} ${tr.join(',')}`;
   const known = cache.get(key);
   if (known) return known;
   const C = INTENTS.length;
@@ -498,17 +523,22 @@ export function fitTrees(
   const count = new Array<number>(C).fill(0);
   for (const c of y) count[c]!++;
   const w = y.map((c) => Math.sqrt(tr.length / C / count[c]!));
-  const trees = fitGbdt(
-    tr.map((i) => ts.X[i]!.dense),
-    y,
-    w,
-    C,
-    opts,
+  const common = commonWords(ts, tr, words);
+  const at = new Map(common.map((b, j) => [b, j]));
+  const trees = intentTrees(
+    fitGbdt(
+      tr.map((i) => treeInputs(at, ts.X[i]!, new Float64Array(INTENT_DENSE_INPUTS + common.length))),
+      y,
+      w,
+      C,
+      opts,
+    ),
+    common,
   );
   cache.set(key, trees);
   return trees;
 }
-const treeCache = new WeakMap<IntentTrainingSet, Map<string, GbdtModel>>();
+const treeCache = new WeakMap<IntentTrainingSet, Map<string, IntentTrees>>();
 
 /** Nested CV over the pool of `ts`: for each held-out fold, the settings are chosen from `grid` (and
  *  the tree weight from `treeWeights`) by
@@ -639,9 +669,12 @@ export function trainIntentModel(log: (s: string) => void): void {
     file.words[provider] = Object.fromEntries(
       [...m.words].sort((a, b) => a[0] - b[0]).map(([b, w]) => [b, [...w]]),
     );
-    if (m.trees) file.trees = { ...file.trees, [provider]: gbdtToFile(m.trees) };
+    if (m.trees) {
+      file.trees = { ...file.trees, [provider]: gbdtToFile(m.trees.gbdt) };
+      file.treeWords = { ...file.treeWords, [provider]: [...m.trees.words] };
+    }
     log(
-      `intent ${provider}: ${m.words.size} word buckets, ${m.trees ? `${m.trees.leaf.length >> m.trees.depth} trees` : 'no trees'}, settings ${settingsKey(opts)}`,
+      `intent ${provider}: ${m.words.size} word buckets, ${m.trees ? `${m.trees.gbdt.leaf.length >> m.trees.gbdt.depth} trees over ${m.trees.gbdt.features} inputs (${m.trees.words.length} words)` : 'no trees'}, settings ${settingsKey(opts)}`,
     );
   }
   writeFileSync(join(MODELS_DIR, INTENT_MODEL_FILE), JSON.stringify(file) + '\n');

@@ -457,7 +457,9 @@ describe('intent model file', () => {
     for (const provider of PROVIDERS) {
       const model = intentModelFrom(file, provider);
       expect(model.treeWeight, provider).toBeGreaterThan(0);
-      expect(model.trees?.features, provider).toBe(INTENT_DENSE_INPUTS);
+      // the dense inputs, then the presence of the commonest words
+      expect(model.trees?.words.length, provider).toBeGreaterThan(0);
+      expect(model.trees?.gbdt.features, provider).toBe(INTENT_DENSE_INPUTS + model.trees!.words.length);
       expect(() => intentModelFrom({ ...file, trees: {} }, provider)).toThrow(
         /no trees.*npm run train -- intent/,
       );
@@ -468,6 +470,10 @@ describe('intent model file', () => {
       };
       expect(() => intentModelFrom({ ...file, trees: { [provider]: wrong } }, provider)).toThrow(
         /inconsistent|expected/,
+      );
+      // trees whose words were lost read another number of inputs than they were fitted on
+      expect(() => intentModelFrom({ ...file, treeWords: {} }, provider)).toThrow(
+        /expected .* words.*npm run train -- intent/,
       );
     }
   });

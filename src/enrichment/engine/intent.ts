@@ -557,10 +557,54 @@ export interface IntentModel {
   /** added to suggestion's logit when the text words a request as forums do (REQUEST_RE), a form
    *  the labelled texts never use (IntentFitOptions.requestBoost) */
   requestBoost: number;
-  /** gradient-boosted trees over the dense inputs, whose scores, times `treeWeight`, are added to
-   *  the logits (IntentFitOptions.treeWeight) */
-  trees?: GbdtModel;
+  /** gradient-boosted trees over the dense inputs and the presence of common words, whose scores,
+   *  times `treeWeight`, are added to the logits (IntentFitOptions.treeWeight) */
+  trees?: IntentTrees;
   treeWeight: number;
+}
+
+/** The intent model's trees: their inputs are the dense inputs (INTENT_DENSE_INPUTS), then one per
+ *  word bucket of `words`, 1 when the text has that word unigram or bigram (treeInputs). */
+export interface IntentTrees {
+  gbdt: GbdtModel;
+  /** the word buckets the trees read, in the order of their inputs */
+  words: Int32Array;
+  /** bucket -> its position in `words` */
+  wordAt: Map<number, number>;
+  /** the inputs of the text being read (intentScores), reused */
+  row: Float64Array;
+}
+
+/** the trees of `gbdt` over the dense inputs and the word buckets `words`; throws when the trees
+ *  read another number of inputs */
+export function intentTrees(gbdt: GbdtModel, words: ArrayLike<number>): IntentTrees {
+  if (gbdt.features !== INTENT_DENSE_INPUTS + words.length || gbdt.classes !== INTENTS.length)
+    throw new Error(
+      `intent model: trees over ${gbdt.features} inputs and ${gbdt.classes} classes, expected ${INTENT_DENSE_INPUTS} dense inputs + ${words.length} words and ${INTENTS.length} classes (retrain: npm run train -- intent)`,
+    );
+  const w = Int32Array.from(words);
+  return {
+    gbdt,
+    words: w,
+    wordAt: new Map([...w].map((b, j) => [b, j])),
+    row: new Float64Array(gbdt.features),
+  };
+}
+
+/** the trees' inputs for `x`, written to `out` (INTENT_DENSE_INPUTS + wordAt.size long): its dense
+ *  inputs, then 1 at the position `wordAt` gives each word bucket of the text, 0 elsewhere */
+export function treeInputs(
+  wordAt: ReadonlyMap<number, number>,
+  x: IntentInputVector,
+  out: Float64Array,
+): Float64Array {
+  out.set(x.dense);
+  out.fill(0, x.dense.length);
+  for (const b of x.words) {
+    const j = wordAt.get(b);
+    if (j !== undefined) out[INTENT_DENSE_INPUTS + j] = 1;
+  }
+  return out;
 }
 
 /** keeps the touching pass of intentLogits from being optimized away */
@@ -645,7 +689,8 @@ export function intentScores(model: IntentModel, x: IntentInputVector): Float64A
       ? Number.NEGATIVE_INFINITY
       : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? model.purchaseBoost : 0);
   // last, as training adds them to the scores above (scripts/train/intent.ts, chooseSettings)
-  if (model.trees && model.treeWeight !== 0) gbdtAddScores(model.trees, x.dense, model.treeWeight, z);
+  if (model.trees && model.treeWeight !== 0)
+    gbdtAddScores(model.trees.gbdt, treeInputs(model.trees.wordAt, x, model.trees.row), model.treeWeight, z);
   return z;
 }
 
@@ -670,6 +715,8 @@ export interface IntentModelFile {
   >;
   /** the trees per provider, for a provider whose `treeWeight` is not 0 */
   trees?: Partial<Record<LlmProvider, GbdtFile>>;
+  /** the word buckets the trees read after the dense inputs, per provider (IntentTrees.words) */
+  treeWords?: Partial<Record<LlmProvider, number[]>>;
 }
 
 export const INTENT_MODEL_FILE = 'intent.json';
@@ -693,12 +740,15 @@ export function intentModelFrom(file: IntentModelFile, provider: LlmProvider): I
     throw new Error(
       `intent model: tree weight ${treeWeight} for ${provider} but no trees (retrain: npm run train -- intent)`,
     );
-  const gbdt = gbdtFromFile(trees);
-  if (gbdt.features !== INTENT_DENSE_INPUTS || gbdt.classes !== INTENTS.length)
-    throw new Error(
-      `intent model: trees over ${gbdt.features} inputs and ${gbdt.classes} classes for ${provider}, expected ${INTENT_DENSE_INPUTS} and ${INTENTS.length} (retrain: npm run train -- intent)`,
-    );
-  return { ...model, trees: gbdt, treeWeight };
+  try {
+    return {
+      ...model,
+      trees: intentTrees(gbdtFromFile(trees), file.treeWords?.[provider] ?? []),
+      treeWeight,
+    };
+  } catch (e) {
+    throw new Error(`${(e as Error).message} (${provider})`);
+  }
 }
 
 const models = new Map<LlmProvider, IntentModel>();
