@@ -13,6 +13,7 @@ import {
   type IntentModelFile,
   intentModelFrom,
   topLevelAlternatives,
+  treeInputs,
 } from '../../src/enrichment/engine/intent.js';
 import { lexiconFeatures, squashValence } from '../../src/enrichment/engine/lexicon.js';
 import { predictSentiment, sentimentAnalyzer } from '../../src/enrichment/engine/sentiment.js';
@@ -476,5 +477,22 @@ describe('intent model file', () => {
         /expected .* words.*npm run train -- intent/,
       );
     }
+  });
+
+  it("gives the trees each text's own words, with none left over from the text read before", () => {
+    const trees = intentModelFrom(file, 'model-2.0-flash').trees!;
+    const D = INTENT_DENSE_INPUTS;
+    const dense = Float64Array.from({ length: D }, (_v, k) => k / D);
+    let notATreeWord = 0;
+    while (trees.wordAt.has(notATreeWord)) notATreeWord++;
+    const first = { dense, words: [trees.words[0]!, trees.words[3]!, notATreeWord, trees.words[0]!] };
+    const row = treeInputs(trees.wordAt, first as never, trees.row);
+    expect([...row.subarray(0, D)]).toEqual([...dense]);
+    const ones = [...row.subarray(D).keys()].filter((j) => row[D + j] === 1);
+    expect(ones).toEqual([0, 3]);
+    expect(row.subarray(D).every((v) => v === 0 || v === 1)).toBe(true);
+    // the same row, reused for the next text, holds only that text's words
+    const next = treeInputs(trees.wordAt, { dense, words: [trees.words[5]!] } as never, trees.row);
+    expect([...next.subarray(D).keys()].filter((j) => next[D + j] === 1)).toEqual([5]);
   });
 });
