@@ -6,6 +6,7 @@ import type { EnrichmentType, LlmProvider } from '../../src/contract/items.js';
 import { analyze } from '../../src/enrichment/engine/analyze.js';
 import { FeatureCache, WORD_NGRAMS } from '../../src/enrichment/engine/features.js';
 import { TOKEN_MEMO_SIZE } from '../../src/enrichment/engine/fused.js';
+import { gbdtAddBinnedScores, gbdtScores } from '../../src/enrichment/engine/gbdt.js';
 import {
   hoistBoundaries,
   INTENT_DENSE_INPUTS,
@@ -13,6 +14,7 @@ import {
   type IntentModelFile,
   intentModelFrom,
   topLevelAlternatives,
+  treeBins,
   treeInputs,
 } from '../../src/enrichment/engine/intent.js';
 import { lexiconFeatures, squashValence } from '../../src/enrichment/engine/lexicon.js';
@@ -494,5 +496,32 @@ describe('intent model file', () => {
     // the same row, reused for the next text, holds only that text's words
     const next = treeInputs(trees.wordAt, { dense, words: [trees.words[5]!] } as never, trees.row);
     expect([...next.subarray(D).keys()].filter((j) => next[D + j] === 1)).toEqual([5]);
+  });
+
+  it('scores each text through its binned inputs as through its row of inputs, with nothing left from the text before', () => {
+    for (const provider of PROVIDERS) {
+      const trees = intentModelFrom(file, provider).trees!;
+      const D = INTENT_DENSE_INPUTS;
+      let seed = 7;
+      const rnd = () => {
+        seed = (seed * 16807) % 2147483647;
+        return seed / 2147483647;
+      };
+      // texts with and without the trees' words, zeros and values on either side of the bin edges
+      for (let n = 0; n < 300; n++) {
+        const dense = Float64Array.from({ length: D }, () => (rnd() < 0.4 ? 0 : rnd() * 2 - 0.5));
+        const words = Array.from({ length: Math.floor(rnd() * 30) }, () =>
+          rnd() < 0.5 ? trees.words[Math.floor(rnd() * trees.words.length)]! : Math.floor(rnd() * 16384),
+        );
+        const x = { dense, words } as never;
+        const z = new Float64Array(trees.gbdt.classes);
+        gbdtAddBinnedScores(trees.gbdt, treeBins(trees, x), 1, z);
+        const expected = gbdtScores(
+          trees.gbdt,
+          treeInputs(trees.wordAt, x, new Float64Array(trees.gbdt.features)),
+        );
+        expect([...z]).toEqual([...expected]);
+      }
+    }
   });
 });

@@ -24,12 +24,22 @@ export interface GbdtModel {
   leaf: Float64Array;
 }
 
-/** the bin of value v of feature f: a fixed number of steps, without a branch on the data */
+/** the bin of value v of feature f: a binary search of a fixed number of steps */
 export function binOf(m: GbdtModel, f: number, v: number): number {
+  const edges = m.edges;
   const base = f * m.span;
-  let at = 0;
-  for (let step = m.span >> 1; step > 0; step >>= 1) at += step * +(v >= m.edges[base + at + step - 1]!);
-  return at;
+  let at = base;
+  // span 32 (GBDT_DEFAULTS' bins) unrolled: the same steps as the loop, in about two thirds of its time
+  if (m.span === 32) {
+    if (v >= edges[at + 15]!) at += 16;
+    if (v >= edges[at + 7]!) at += 8;
+    if (v >= edges[at + 3]!) at += 4;
+    if (v >= edges[at + 1]!) at += 2;
+    if (v >= edges[at]!) at += 1;
+    return at - base;
+  }
+  for (let step = m.span >> 1; step > 0; step >>= 1) if (v >= edges[at + step - 1]!) at += step;
+  return at - base;
 }
 
 /** the value of tree t's leaf that the binned row `b` reaches */
@@ -71,9 +81,21 @@ function readerOf(m: GbdtModel): Reader {
  *  the same order, as leafOf over every tree (about half the time of it: one load per level, and
  *  depth 3 unrolled) */
 export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: number, z: Float64Array): void {
-  const { nodes, bins, sums } = readerOf(model);
+  const bins = readerOf(model).bins;
   const used = model.used;
   for (let k = 0; k < used.length; k++) bins[used[k]!] = binOf(model, used[k]!, x[used[k]!]!);
+  gbdtAddBinnedScores(model, bins, weight, z);
+}
+
+/** as gbdtAddScores, for a row already binned: bins[f] is binOf(model, f, x[f]) for every feature
+ *  of model.used (the others are not read) */
+export function gbdtAddBinnedScores(
+  model: GbdtModel,
+  bins: Uint8Array,
+  weight: number,
+  z: Float64Array,
+): void {
+  const { nodes, sums } = readerOf(model);
   const C = model.classes;
   const leaf = model.leaf;
   const trees = leaf.length >> model.depth;

@@ -13,7 +13,7 @@ import { INTENTS, type Intent, type LlmProvider } from '../../contract/items.js'
 import { MODELS_DIR } from '../../paths.js';
 import { type ComplaintDetector, complaintLogit } from './complaint.js';
 import { type FeatureCache, WORD_NGRAMS } from './features.js';
-import { type GbdtFile, type GbdtModel, gbdtAddScores, gbdtFromFile } from './gbdt.js';
+import { binOf, type GbdtFile, type GbdtModel, gbdtAddBinnedScores, gbdtFromFile } from './gbdt.js';
 import { type LinearModel, loadModel, logitsOf, softmax } from './linear.js';
 import type { SentimentResult } from './sentiment.js';
 import { WORD_VECTOR_DIMS, writeTextVector } from './word-vectors.js';
@@ -571,8 +571,17 @@ export interface IntentTrees {
   words: Int32Array;
   /** bucket -> its position in `words` */
   wordAt: Map<number, number>;
-  /** the inputs of the text being read (intentScores), reused */
+  /** a row of inputs for treeInputs, reused */
   row: Float64Array;
+  /** what treeBins reads and writes: the dense inputs some tree splits on; per word bucket (of the
+   *  2^INTENT_WORD_BITS), 1 + the input of its word when some tree splits on it, else 0; per input,
+   *  the bins of 0 and 1; the binned row of the text being read (intentScores), reused */
+  denseUsed: Int32Array;
+  wordInput: Int16Array;
+  wordUsed: Int32Array;
+  binOf0: Uint8Array;
+  binOf1: Uint8Array;
+  bins: Uint8Array;
 }
 
 /** the trees of `gbdt` over the dense inputs and the word buckets `words`; throws when the trees
@@ -583,12 +592,47 @@ export function intentTrees(gbdt: GbdtModel, words: ArrayLike<number>): IntentTr
       `intent model: trees over ${gbdt.features} inputs and ${gbdt.classes} classes, expected ${INTENT_DENSE_INPUTS} dense inputs + ${words.length} words and ${INTENTS.length} classes (retrain: npm run train -- intent)`,
     );
   const w = Int32Array.from(words);
+  const buckets = 1 << INTENT_WORD_BITS;
+  if (w.some((b) => b < 0 || b >= buckets))
+    throw new Error(
+      `intent model: a tree word's bucket is outside 0 .. ${buckets - 1} (retrain: npm run train -- intent)`,
+    );
+  const used = [...gbdt.used];
+  const wordUsed = Int32Array.from(used.filter((f) => f >= INTENT_DENSE_INPUTS));
+  const wordInput = new Int16Array(buckets);
+  for (const f of wordUsed) wordInput[w[f - INTENT_DENSE_INPUTS]!] = f + 1;
+  const binned = (v: number) => Uint8Array.from({ length: gbdt.features }, (_x, f) => binOf(gbdt, f, v));
   return {
     gbdt,
     words: w,
     wordAt: new Map([...w].map((b, j) => [b, j])),
     row: new Float64Array(gbdt.features),
+    denseUsed: Int32Array.from(used.filter((f) => f < INTENT_DENSE_INPUTS)),
+    wordInput,
+    wordUsed,
+    binOf0: binned(0),
+    binOf1: binned(1),
+    bins: new Uint8Array(gbdt.features),
   };
+}
+
+/** the trees' binned inputs for `x`, written to trees.bins: the same bins as the model's binning of
+ *  treeInputs(trees.wordAt, x, …) for every input some tree splits on (the others are left as they
+ *  are, and no tree reads them), without writing that row: the dense inputs are binned where they
+ *  are, and a word input, 0 or 1, takes the bin of 0 or of 1 */
+export function treeBins(trees: IntentTrees, x: IntentInputVector): Uint8Array {
+  const { gbdt, bins, denseUsed, wordUsed, wordInput, binOf0, binOf1 } = trees;
+  const dense = x.dense;
+  for (let k = 0; k < denseUsed.length; k++) {
+    const f = denseUsed[k]!;
+    bins[f] = binOf(gbdt, f, dense[f]!);
+  }
+  for (let k = 0; k < wordUsed.length; k++) bins[wordUsed[k]!] = binOf0[wordUsed[k]!]!;
+  for (const b of x.words) {
+    const f = wordInput[b]! - 1;
+    if (f >= 0) bins[f] = binOf1[f]!;
+  }
+  return bins;
 }
 
 /** the trees' inputs for `x`, written to `out` (INTENT_DENSE_INPUTS + wordAt.size long): its dense
@@ -690,7 +734,7 @@ export function intentScores(model: IntentModel, x: IntentInputVector): Float64A
       : z[PURCHASE]! + (x.dense[AT_PURCHASE_PATTERN] === 1 ? model.purchaseBoost : 0);
   // last, as training adds them to the scores above (scripts/train/intent.ts, chooseSettings)
   if (model.trees && model.treeWeight !== 0)
-    gbdtAddScores(model.trees.gbdt, treeInputs(model.trees.wordAt, x, model.trees.row), model.treeWeight, z);
+    gbdtAddBinnedScores(model.trees.gbdt, treeBins(model.trees, x), model.treeWeight, z);
   return z;
 }
 
