@@ -2,7 +2,8 @@
 // .partialWeight), compared as it is chosen: for each weight, intent macro-F1 under nested CV on the
 // intent pool and complaints-through-intent macro-F1 under CV on the complaints pool (both flash),
 // and their mean; the shipped weight is the one with the best mean (docs/enrichment.md, Intent).
-//   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each)
+//   npx tsx scripts/eval/intent-extra-weight.ts [weight,…]   (default 0.25,0.5,0.75,1; ~8 min each
+//   with INTENT_LINEAR=1, longer with the trees, which are fitted in every fold)
 //   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
 //   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
 //   taken with, before the trees

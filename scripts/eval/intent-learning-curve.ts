@@ -4,7 +4,8 @@
 // A share below 100% is drawn three times (by a hash of each text's file#id and the draw), and the
 // pooled out-of-fold macro-F1 of each draw is printed with their mean. Whether more labels would
 // still pay is read off the slope (docs/enrichment.md, Intent).
-//   npx tsx scripts/eval/intent-learning-curve.ts [share%,…]   (default 40,60,80,100; 3-6 minutes)
+//   npx tsx scripts/eval/intent-learning-curve.ts [share%,…]   (default 40,60,80,100; 3-6 minutes
+//   with INTENT_LINEAR=1; with the trees, a fit of the trees more per fold and draw)
 //   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
 //   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
 //   taken with, before the trees

@@ -3,7 +3,8 @@
 // hand (docs/enrichment.md, Intent: the word L2, the buying pattern's boost) can be compared as it
 // was. Each variant is a JSON object of IntentFitOptions fields laid over the shipped settings; `{}`
 // reads the shipped settings themselves. Also prints how the pool's texts the buying pattern and the
-// forum-request pattern match are labelled. About a minute per variant.
+// forum-request pattern match are labelled. About a minute per variant with INTENT_LINEAR=1, a few
+// more with the trees, which are fitted in every fold.
 //   npx tsx scripts/eval/intent-settings.ts '{}' '{"l2Words":0.001}' '{"purchaseBoost":0}'
 //   INTENT_LINEAR=1 reads the shipped linear model alone, without the trees (checkSettings in
 //   scripts/train/intent.ts): the model the figures docs/enrichment.md quotes from this script were
