@@ -88,7 +88,8 @@ export function gbdtAddScores(model: GbdtModel, x: ArrayLike<number>, weight: nu
 }
 
 /** as gbdtAddScores, for a row already binned: bins[f] is binOf(model, f, x[f]) for every feature
- *  of model.used (the others are not read) */
+ *  of model.used (one bin per feature; the others may hold any bin, since only nodes that do not
+ *  split read them, and those send every bin left) */
 export function gbdtAddBinnedScores(
   model: GbdtModel,
   bins: Uint8Array,

@@ -618,7 +618,7 @@ export function intentTrees(gbdt: GbdtModel, words: ArrayLike<number>): IntentTr
 
 /** the trees' binned inputs for `x`, written to trees.bins: the same bins as the model's binning of
  *  treeInputs(trees.wordAt, x, …) for every input some tree splits on (the others are left as they
- *  are, and no tree reads them), without writing that row: the dense inputs are binned where they
+ *  are: only nodes that do not split read them), without writing that row: the dense inputs are binned where they
  *  are, and a word input, 0 or 1, takes the bin of 0 or of 1 */
 export function treeBins(trees: IntentTrees, x: IntentInputVector): Uint8Array {
   const { gbdt, bins, denseUsed, wordUsed, wordInput, binOf0, binOf1 } = trees;
