@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { INTENTS, type Intent, type LlmProvider } from '../../src/contract/items.js';
 import { complaintDetector } from '../../src/enrichment/engine/complaint.js';
 import { FeatureCache } from '../../src/enrichment/engine/features.js';
-import { gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
+import { gbdtAddBinnedScores, gbdtToFile } from '../../src/enrichment/engine/gbdt.js';
 import {
   INTENT_CUE_CLASSES,
   INTENT_CUE_FILE,
@@ -30,6 +30,7 @@ import {
   intentInputs,
   intentScores,
   intentTrees,
+  treeBins,
   treeInputs,
 } from '../../src/enrichment/engine/intent.js';
 import { encodeModel } from '../../src/enrichment/engine/linear.js';
@@ -39,7 +40,7 @@ import { WORD_VECTOR_DIMS } from '../../src/enrichment/engine/word-vectors.js';
 import { MODELS_DIR, ROOT } from '../../src/paths.js';
 import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
-import { fitGbdt, GBDT_DEFAULTS, type GbdtOptions, gbdtScores } from './gbdt.js';
+import { fitGbdt, GBDT_DEFAULTS, type GbdtOptions } from './gbdt.js';
 import { argmax, macroF1 } from './metrics.js';
 import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
@@ -479,9 +480,12 @@ const scoresMacroF1 = (ts: IntentTrainingSet, idx: readonly number[], pred: (i: 
     INTENTS.length,
   );
 
-/** the trees' scores for one text (without their weight) */
-export const treeScores = (t: IntentTrees, x: IntentInputVector): Float64Array =>
-  gbdtScores(t.gbdt, treeInputs(t.wordAt, x, t.row));
+/** the trees' scores for one text (without their weight), read as the analyzer reads them */
+export function treeScores(t: IntentTrees, x: IntentInputVector): Float64Array {
+  const z = new Float64Array(INTENTS.length);
+  gbdtAddBinnedScores(t.gbdt, treeBins(t, x), 1, z);
+  return z;
+}
 
 /** The word buckets the trees read beside the dense inputs: the TREE_WORDS found in the most of
  *  the training texts (ties: the smaller bucket), chosen inside each fit from the texts alone,

@@ -483,24 +483,27 @@ describe('intent model file', () => {
 
   it("gives the trees each text's own words, with none left over from the text read before", () => {
     const trees = intentModelFrom(file, 'model-2.0-flash').trees!;
+    const wordAt = new Map([...trees.words].map((b, j) => [b, j]));
+    const reused = new Float64Array(trees.gbdt.features);
     const D = INTENT_DENSE_INPUTS;
     const dense = Float64Array.from({ length: D }, (_v, k) => k / D);
     let notATreeWord = 0;
-    while (trees.wordAt.has(notATreeWord)) notATreeWord++;
+    while (wordAt.has(notATreeWord)) notATreeWord++;
     const first = { dense, words: [trees.words[0]!, trees.words[3]!, notATreeWord, trees.words[0]!] };
-    const row = treeInputs(trees.wordAt, first as never, trees.row);
+    const row = treeInputs(wordAt, first as never, reused);
     expect([...row.subarray(0, D)]).toEqual([...dense]);
     const ones = [...row.subarray(D).keys()].filter((j) => row[D + j] === 1);
     expect(ones).toEqual([0, 3]);
     expect(row.subarray(D).every((v) => v === 0 || v === 1)).toBe(true);
     // the same row, reused for the next text, holds only that text's words
-    const next = treeInputs(trees.wordAt, { dense, words: [trees.words[5]!] } as never, trees.row);
+    const next = treeInputs(wordAt, { dense, words: [trees.words[5]!] } as never, reused);
     expect([...next.subarray(D).keys()].filter((j) => next[D + j] === 1)).toEqual([5]);
   });
 
   it('scores each text through its binned inputs as through its row of inputs, with nothing left from the text before', () => {
     for (const provider of PROVIDERS) {
       const trees = intentModelFrom(file, provider).trees!;
+      const wordAt = new Map([...trees.words].map((b, j) => [b, j]));
       const D = INTENT_DENSE_INPUTS;
       let seed = 7;
       const rnd = () => {
@@ -516,10 +519,7 @@ describe('intent model file', () => {
         const x = { dense, words } as never;
         const z = new Float64Array(trees.gbdt.classes);
         gbdtAddBinnedScores(trees.gbdt, treeBins(trees, x), 1, z);
-        const expected = gbdtScores(
-          trees.gbdt,
-          treeInputs(trees.wordAt, x, new Float64Array(trees.gbdt.features)),
-        );
+        const expected = gbdtScores(trees.gbdt, treeInputs(wordAt, x, new Float64Array(trees.gbdt.features)));
         expect([...z]).toEqual([...expected]);
       }
     }

@@ -569,10 +569,6 @@ export interface IntentTrees {
   gbdt: GbdtModel;
   /** the word buckets the trees read, in the order of their inputs */
   words: Int32Array;
-  /** bucket -> its position in `words` */
-  wordAt: Map<number, number>;
-  /** a row of inputs for treeInputs, reused */
-  row: Float64Array;
   /** what treeBins reads and writes: the dense inputs some tree splits on; per word bucket (of the
    *  2^INTENT_WORD_BITS), 1 + the input of its word when some tree splits on it, else 0; per input,
    *  the bins of 0 and 1; the binned row of the text being read (intentScores), reused */
@@ -605,8 +601,6 @@ export function intentTrees(gbdt: GbdtModel, words: ArrayLike<number>): IntentTr
   return {
     gbdt,
     words: w,
-    wordAt: new Map([...w].map((b, j) => [b, j])),
-    row: new Float64Array(gbdt.features),
     denseUsed: Int32Array.from(used.filter((f) => f < INTENT_DENSE_INPUTS)),
     wordInput,
     wordUsed,
@@ -617,9 +611,9 @@ export function intentTrees(gbdt: GbdtModel, words: ArrayLike<number>): IntentTr
 }
 
 /** the trees' binned inputs for `x`, written to trees.bins: the same bins as the model's binning of
- *  treeInputs(trees.wordAt, x, …) for every input some tree splits on (the others are left as they
- *  are: only nodes that do not split read them), without writing that row: the dense inputs are binned where they
- *  are, and a word input, 0 or 1, takes the bin of 0 or of 1 */
+ *  the row treeInputs writes, for every input some tree splits on (the others are left as they are:
+ *  only nodes that do not split read them), without writing that row: the dense inputs are binned
+ *  where they are, and a word input, 0 or 1, takes the bin of 0 or of 1 */
 export function treeBins(trees: IntentTrees, x: IntentInputVector): Uint8Array {
   const { gbdt, bins, denseUsed, wordUsed, wordInput, binOf0, binOf1 } = trees;
   const dense = x.dense;
