@@ -138,12 +138,9 @@ export interface IntentFitOptions {
    *  2 → 0.6211; with the word L2 at 1e-3, 0 → 0.6101, 2 → 0.6093; scripts/eval/intent-settings.ts),
    *  while below 2 shoppers' questions the guide labels purchase_intent ("Does anyone sell …?", "How
    *  much is the blue one?", "Any deals on …?") read as questions: 178 pool texts match the buying
-   *  pattern, 103 of them purchase_intent. So it was fixed at 2, not chosen (docs/enrichment.md,
-   *  Intent, "Shoppers' questions"), the smallest whole boost at which those questions read
-   *  purchase_intent; with the naive-Bayes scales (nbBeta) the question words weigh more and "How
-   *  much is the blue one?" read question at 2, so by the same rule it is 3. With the trees,
-   *  chooseSettings raises it in whole steps until every match of the pattern that reads
-   *  purchase_intent without them still does. */
+   *  pattern, 103 of them purchase_intent. So it is fixed at 2, not chosen (docs/enrichment.md,
+   *  Intent, "Shoppers' questions"). With the trees, chooseSettings raises it in whole steps until
+   *  every match of the pattern that reads purchase_intent at 2 without them still does. */
   purchaseBoost: number;
   /** added to suggestion's logit when the text words a request as forums do (IntentModel.requestBoost,
    *  the engine's REQUEST_ALTERNATIVES: "Allow users to …", "I'd like to be able to …", "We need an
@@ -177,7 +174,7 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   iterations: 300,
   lr: 0.3,
   partialWeight: 1,
-  purchaseBoost: 3,
+  purchaseBoost: 2,
   requestBoost: 2,
   treeWeight: 0,
   nbBeta: 0.25,
