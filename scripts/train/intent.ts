@@ -42,7 +42,7 @@ import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
 import { fitGbdt, GBDT_DEFAULTS, type GbdtOptions } from './gbdt.js';
 import { argmax, macroF1 } from './metrics.js';
-import { encode, nbScale, quantize, train } from './sgd.js';
+import { encode, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
 
 export const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[];
@@ -154,16 +154,6 @@ export interface IntentFitOptions {
    *  square root of its label's inverse frequency) are another model family beside the linear one;
    *  chooseSettings chooses the weight from TREE_WEIGHTS by CV, after the linear settings. */
   treeWeight: number;
-  /** strength of the naive-Bayes scales of the word weights (Wang and Manning 2012; sgd.ts nbScale,
-   *  as the sentiment members use them; 0: none): each word weight [bucket][label] is trained under a
-   *  fixed scale 1 + β·|log-count ratio of the bucket for the label against the others|, counted on
-   *  the labelled texts of the fit, and the scale is folded into the weight, so reading costs the
-   *  same. A well-attested word (a bucket found mostly in one label's texts) gets a head start and
-   *  less of the L2's pull towards 0. Chosen by pooled out-of-fold macro-F1 over the 7,744-text pool
-   *  (flash, the shipped settings otherwise, trees at 0.5; scripts/eval/intent-settings.ts): 0 →
-   *  0.6290, 0.25 → 0.6338, 0.5 → 0.6332, 1 → 0.6325 (docs/enrichment.md, Intent, "Naive-Bayes
-   *  scales") */
-  nbBeta: number;
 }
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
@@ -177,7 +167,6 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   purchaseBoost: 2,
   requestBoost: 2,
   treeWeight: 0,
-  nbBeta: 0.25,
 };
 
 /** the tree weights chooseSettings chooses from (0 first: without trees unless they help) */
@@ -246,16 +235,6 @@ export function fitIntent(
       : [],
   );
   const V = slot.size;
-  // the words' naive-Bayes scales (1 everywhere without them)
-  let S: Float32Array = new Float32Array(V * C).fill(1);
-  if (opts.nbBeta > 0) {
-    const offsets = new Int32Array(rows.length + 1);
-    rows.forEach((r, i) => {
-      offsets[i + 1] = offsets[i]! + r.length;
-    });
-    // an extra's target (notClass) is no label, so nbScale counts its words for none
-    S = nbScale({ offsets, feats: Int32Array.from(rows.flat()) }, y, C, V, opts.nbBeta);
-  }
   const W = new Float64Array((D + V) * C);
   const G = new Float64Array((D + V) * C);
   const grad = new Float64Array((D + V) * C);
@@ -282,7 +261,7 @@ export function fitIntent(
         const v = x.dense[j]!;
         if (v !== 0) for (let c = 0; c < C; c++) z[c]! += v * W[j * C + c]!;
       }
-      for (const s of r) for (let c = 0; c < C; c++) z[c]! += wv * S[s * C + c]! * W[(D + s) * C + c]!;
+      for (const s of r) for (let c = 0; c < C; c++) z[c]! += wv * W[(D + s) * C + c]!;
       let max = z[0]!;
       for (let c = 1; c < C; c++) if (z[c]! > max) max = z[c]!;
       let sum = 0;
@@ -304,7 +283,7 @@ export function fitIntent(
         const v = x.dense[j]!;
         if (v !== 0) for (let c = 0; c < C; c++) grad[j * C + c]! += v * z[c]!;
       }
-      for (const s of r) for (let c = 0; c < C; c++) grad[(D + s) * C + c]! += wv * S[s * C + c]! * z[c]!;
+      for (const s of r) for (let c = 0; c < C; c++) grad[(D + s) * C + c]! += wv * z[c]!;
     });
     for (let k = 0; k < W.length; k++) {
       const row = Math.floor(k / C);
@@ -316,11 +295,7 @@ export function fitIntent(
   }
   const round = (v: number) => Math.round(v * 1e4) / 1e4;
   const words = new Map<number, Float64Array>();
-  for (const [b, s] of slot)
-    words.set(
-      b,
-      Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), (v, c) => round(v * S[s * C + c]!)),
-    );
+  for (const [b, s] of slot) words.set(b, Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), round));
   return {
     dense: Float64Array.from(W.subarray(0, D * C), round),
     words,
@@ -348,7 +323,6 @@ const recorded = (o: IntentFitOptions) => ({
   purchaseBoost: o.purchaseBoost,
   requestBoost: o.requestBoost,
   treeWeight: o.treeWeight,
-  nbBeta: o.nbBeta,
 });
 
 export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));
