@@ -42,7 +42,7 @@ import { complaintFoldDetectors } from './complaint.js';
 import { complaints, jsonlAt, readJsonl } from './data.js';
 import { fitGbdt, GBDT_DEFAULTS, type GbdtOptions } from './gbdt.js';
 import { argmax, macroF1 } from './metrics.js';
-import { encode, quantize, train } from './sgd.js';
+import { encode, nbScale, quantize, train } from './sgd.js';
 import { cvFold, FOLDS, isComplaintFinal, isFinal20, isRedditFinal } from './splits.js';
 
 export const PROVIDERS = ['model-2.0-flash', 'model-1.5-pro'] as LlmProvider[];
@@ -138,9 +138,12 @@ export interface IntentFitOptions {
    *  2 → 0.6211; with the word L2 at 1e-3, 0 → 0.6101, 2 → 0.6093; scripts/eval/intent-settings.ts),
    *  while below 2 shoppers' questions the guide labels purchase_intent ("Does anyone sell …?", "How
    *  much is the blue one?", "Any deals on …?") read as questions: 178 pool texts match the buying
-   *  pattern, 103 of them purchase_intent. So it is fixed at 2, not chosen (docs/enrichment.md,
-   *  Intent, "Shoppers' questions"). With the trees, chooseSettings raises it in whole steps until
-   *  every match of the pattern that reads purchase_intent at 2 without them still does. */
+   *  pattern, 103 of them purchase_intent. So it was fixed at 2, not chosen (docs/enrichment.md,
+   *  Intent, "Shoppers' questions"), the smallest whole boost at which those questions read
+   *  purchase_intent; with the naive-Bayes scales (nbBeta) the question words weigh more and "How
+   *  much is the blue one?" read question at 2, so by the same rule it is 3. With the trees,
+   *  chooseSettings raises it in whole steps until every match of the pattern that reads
+   *  purchase_intent without them still does. */
   purchaseBoost: number;
   /** added to suggestion's logit when the text words a request as forums do (IntentModel.requestBoost,
    *  the engine's REQUEST_ALTERNATIVES: "Allow users to …", "I'd like to be able to …", "We need an
@@ -154,6 +157,16 @@ export interface IntentFitOptions {
    *  square root of its label's inverse frequency) are another model family beside the linear one;
    *  chooseSettings chooses the weight from TREE_WEIGHTS by CV, after the linear settings. */
   treeWeight: number;
+  /** strength of the naive-Bayes scales of the word weights (Wang and Manning 2012; sgd.ts nbScale,
+   *  as the sentiment members use them; 0: none): each word weight [bucket][label] is trained under a
+   *  fixed scale 1 + β·|log-count ratio of the bucket for the label against the others|, counted on
+   *  the labelled texts of the fit, and the scale is folded into the weight, so reading costs the
+   *  same. A well-attested word (a bucket found mostly in one label's texts) gets a head start and
+   *  less of the L2's pull towards 0. Chosen by pooled out-of-fold macro-F1 over the 7,744-text pool
+   *  (flash, the shipped settings otherwise, trees at 0.5; scripts/eval/intent-settings.ts): 0 →
+   *  0.6290, 0.25 → 0.6338, 0.5 → 0.6332, 1 → 0.6325 (docs/enrichment.md, Intent, "Naive-Bayes
+   *  scales") */
+  nbBeta: number;
 }
 
 export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
@@ -164,9 +177,10 @@ export const INTENT_FIT_DEFAULTS: IntentFitOptions = {
   iterations: 300,
   lr: 0.3,
   partialWeight: 1,
-  purchaseBoost: 2,
+  purchaseBoost: 3,
   requestBoost: 2,
   treeWeight: 0,
+  nbBeta: 0.25,
 };
 
 /** the tree weights chooseSettings chooses from (0 first: without trees unless they help) */
@@ -235,6 +249,16 @@ export function fitIntent(
       : [],
   );
   const V = slot.size;
+  // the words' naive-Bayes scales (1 everywhere without them)
+  let S: Float32Array = new Float32Array(V * C).fill(1);
+  if (opts.nbBeta > 0) {
+    const offsets = new Int32Array(rows.length + 1);
+    rows.forEach((r, i) => {
+      offsets[i + 1] = offsets[i]! + r.length;
+    });
+    // an extra's target (notClass) is no label, so nbScale counts its words for none
+    S = nbScale({ offsets, feats: Int32Array.from(rows.flat()) }, y, C, V, opts.nbBeta);
+  }
   const W = new Float64Array((D + V) * C);
   const G = new Float64Array((D + V) * C);
   const grad = new Float64Array((D + V) * C);
@@ -261,7 +285,7 @@ export function fitIntent(
         const v = x.dense[j]!;
         if (v !== 0) for (let c = 0; c < C; c++) z[c]! += v * W[j * C + c]!;
       }
-      for (const s of r) for (let c = 0; c < C; c++) z[c]! += wv * W[(D + s) * C + c]!;
+      for (const s of r) for (let c = 0; c < C; c++) z[c]! += wv * S[s * C + c]! * W[(D + s) * C + c]!;
       let max = z[0]!;
       for (let c = 1; c < C; c++) if (z[c]! > max) max = z[c]!;
       let sum = 0;
@@ -283,7 +307,7 @@ export function fitIntent(
         const v = x.dense[j]!;
         if (v !== 0) for (let c = 0; c < C; c++) grad[j * C + c]! += v * z[c]!;
       }
-      for (const s of r) for (let c = 0; c < C; c++) grad[(D + s) * C + c]! += wv * z[c]!;
+      for (const s of r) for (let c = 0; c < C; c++) grad[(D + s) * C + c]! += wv * S[s * C + c]! * z[c]!;
     });
     for (let k = 0; k < W.length; k++) {
       const row = Math.floor(k / C);
@@ -295,7 +319,11 @@ export function fitIntent(
   }
   const round = (v: number) => Math.round(v * 1e4) / 1e4;
   const words = new Map<number, Float64Array>();
-  for (const [b, s] of slot) words.set(b, Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), round));
+  for (const [b, s] of slot)
+    words.set(
+      b,
+      Float64Array.from(W.subarray((D + s) * C, (D + s + 1) * C), (v, c) => round(v * S[s * C + c]!)),
+    );
   return {
     dense: Float64Array.from(W.subarray(0, D * C), round),
     words,
@@ -323,6 +351,7 @@ const recorded = (o: IntentFitOptions) => ({
   purchaseBoost: o.purchaseBoost,
   requestBoost: o.requestBoost,
   treeWeight: o.treeWeight,
+  nbBeta: o.nbBeta,
 });
 
 export const settingsKey = (o: IntentFitOptions) => JSON.stringify(recorded(o));
