@@ -6,8 +6,8 @@
 //   npx tsx scripts/eval/intent-agreement.ts [--cv]
 // --cv also runs the intent model's nested CV (flash, the trees included) on the pool twice, with the
 // first reading's labels and with the adjudicated ones: about as long as `npm run eval --
-// --only=intent`, which runs one per provider (79 minutes in this release; about 20 minutes before
-// the trees).
+// --only=intent`, which runs one per provider (51 minutes on one core in this release; about 20
+// minutes before the trees).
 import { join } from 'node:path';
 import { INTENTS, type Intent } from '../../src/contract/items.js';
 import { ROOT } from '../../src/paths.js';
